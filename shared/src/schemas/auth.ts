@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import {
+  emailField,
+  firstNameField,
+  lastNameField,
+  newPasswordField,
+  passwordField,
+  phoneField,
+} from './fields.ts';
+
+const m = messages.auth;
+
+/** POST /api/auth/login. `rememberMe` only decides where the browser keeps the token. */
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordField,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/**
+ * POST /api/auth/register. Unknown keys (such as `role`) are stripped: registration never
+ * creates an admin. The confirm password is checked by the form only (spec 5).
+ */
+export const registerSchema = z.object({
+  firstName: firstNameField,
+  lastName: lastNameField,
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordField,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The register form: the API's fields plus the two the browser alone checks. */
+export const registerFormSchema = registerSchema
+  .extend({
+    confirmPassword: z
+      .string({ error: m.confirmPasswordRequired })
+      .min(1, { error: m.confirmPasswordRequired }),
+    agreeToTerms: z.boolean().refine((v) => v, { error: m.termsRequired }),
+  })
+  .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
+    error: m.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+/** PUT /api/auth/profile: any of the editable fields; e-mail and role are not editable here. */
+export const profileSchema = z
+  .object({
+    firstName: firstNameField.optional(),
+    lastName: lastNameField.optional(),
+    phone: phoneField,
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    error: 'Nothing to update',
+  });
+export type ProfileInput = z.input<typeof profileSchema>;
+
+/** The user as every auth call returns it: never the password hash. */
+export interface PublicUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  role: 'customer' | 'admin';
+  createdAt: string;
+}
+
+export interface AuthResponse {
+  token: string;
+  user: PublicUser;
+}
