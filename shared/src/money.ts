@@ -29,5 +29,6 @@ export function formatUsd(cents: number): string {
 }
 
 function assertCents(cents: number): void {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not an integer number of cents: ${cents}`);
+  if (!Number.isSafeInteger(cents))
+    throw new RangeError(`Not an integer number of cents: ${cents}`);
 }

@@ -51,7 +51,11 @@ export const serviceCatalog: readonly CatalogService[] = [
     listPriceCents: usd(330),
     checkoutPriceCents: usd(268),
     description: 'A sample pack built around your sound: one-shots, loops and textures.',
-    features: ['50+ one-shots and loops', 'Tempo and key labelled', 'Royalty-free for your releases'],
+    features: [
+      '50+ one-shots and loops',
+      'Tempo and key labelled',
+      'Royalty-free for your releases',
+    ],
     popular: false,
   },
   {
@@ -151,7 +155,11 @@ export const serviceCatalog: readonly CatalogService[] = [
     listPriceCents: usd(714),
     checkoutPriceCents: usd(714),
     description: 'Audio post-production for a feature film, from dialogue edit to deliverables.',
-    features: ['Dialogue, effects and music stems', 'Stereo and 5.1 mixes', 'Festival deliverables'],
+    features: [
+      'Dialogue, effects and music stems',
+      'Stereo and 5.1 mixes',
+      'Festival deliverables',
+    ],
     popular: false,
   },
   {

@@ -1,0 +1,52 @@
+import { messages } from '@studio/shared/messages';
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, Deps } from './context.ts';
+import { ApiError } from './lib/api-error.ts';
+import { handleError } from './lib/error-handler.ts';
+import { loadSession, requireAdmin } from './middleware/auth.ts';
+import { jsonBody } from './middleware/json-body.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { authRoutes } from './routes/account/auth.ts';
+import { adminUserRoutes } from './routes/admin/users.ts';
+import { healthRoutes } from './routes/public/health.ts';
+import { staticSite } from './static-site.ts';
+
+/** Every `/api` route, chained so that `AppType` carries each one to the typed client. */
+function apiRoutes() {
+  return (
+    new Hono<AppEnv>()
+      .use(jsonBody, loadSession)
+      // The guard covers the whole prefix: even an unknown admin path reveals nothing without the role.
+      .use('/admin/*', requireAdmin)
+      .route('/', healthRoutes)
+      .route('/auth', authRoutes)
+      .route('/admin', adminUserRoutes)
+      .all('*', () => {
+        throw new ApiError('NOT_FOUND', messages.http.notFound);
+      })
+  );
+}
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>()
+    .use(
+      requestId({ headerName: 'X-Request-Id', limitLength: 64 }),
+      async (c, next) => {
+        c.set('db', deps.db);
+        c.set('env', deps.env);
+        c.set('log', deps.log);
+        await next();
+      },
+      requestLog,
+      secureHeaders({ crossOriginOpenerPolicy: 'same-origin-allow-popups' }),
+    )
+    .route('/api', apiRoutes());
+  app.onError(handleError);
+  app.notFound((c) => c.json({ message: messages.http.notFound, code: 'NOT_FOUND' as const }, 404));
+  app.route('/', staticSite(deps.env.SITE_DIR));
+  return app;
+}
+
+export type AppType = ReturnType<typeof apiRoutes>;

@@ -1,0 +1,18 @@
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema/index.ts';
+
+export function createDb(url: string, options: { max?: number } = {}) {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection: { application_name: 'studio-api' },
+  });
+  const db = drizzle(sql, { schema, casing: 'snake_case' });
+  return { db, sql };
+}
+
+export type Db = ReturnType<typeof createDb>['db'];
+/** A transaction handle accepts the same queries as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;

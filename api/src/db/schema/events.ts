@@ -1,0 +1,20 @@
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text().notNull(),
+    date: timestamp({ withTimezone: true }).notNull(),
+    location: text(),
+    ticketLink: text(),
+    /** Storage key of the JPEG flyer; null only for seeded events without an upload. */
+    flyerKey: text(),
+    ...timestamps,
+  },
+  (t) => [index('events_date_idx').on(t.date)],
+);
+
+export type Event = typeof events.$inferSelect;

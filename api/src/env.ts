@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { limits } from '@studio/shared/limits';
+import { messages } from '@studio/shared/messages';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the configuration are read from here. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .transform((v) => path.resolve(repoRoot, v)),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(limits.emailPattern, 'must be an e-mail address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, messages.auth.passwordComplexity)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The built site served at `/`; relative to the repository root. */
+  SITE_DIR: z
+    .string()
+    .min(1)
+    .default('./site/dist')
+    .transform((v) => path.resolve(repoRoot, v)),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: bool.default(false),
+  /** Sign-in and sign-up attempts allowed per client address per window. */
+  AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
+  /** Failed sign-ins, or sign-ups, allowed per e-mail address per window. */
+  AUTH_RATE_LIMIT_PER_EMAIL: positiveInt.default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/**
+ * Parses the configuration once. A bad value throws an `EnvError` naming each variable, e.g.
+ * `PORT: Invalid input: expected number, received NaN`.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Loads `.env` from the repository root, when there is one, without overriding the shell. */
+export function loadDotEnv(): void {
+  const file = path.join(repoRoot, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}

@@ -1,0 +1,61 @@
+import { type ApiErrorBody, type ErrorCode, errorStatus } from '@studio/shared/errors';
+import { messages } from '@studio/shared/messages';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from './api-error.ts';
+
+function answer(
+  c: Context<AppEnv>,
+  code: ErrorCode,
+  message: string,
+  issues?: ApiErrorBody['issues'],
+) {
+  const body: ApiErrorBody = issues ? { message, code, issues } : { message, code };
+  return c.json(body, errorStatus[code] as ContentfulStatusCode);
+}
+
+/** Hono's own exceptions (malformed JSON, body limits) in our closed set of codes. */
+function fromHttpException(error: HTTPException): [ErrorCode, string] {
+  switch (error.status) {
+    case 400:
+      return /json/i.test(error.message)
+        ? ['MALFORMED_JSON', messages.http.malformedJson]
+        : ['BAD_REQUEST', error.message || 'Bad request'];
+    case 401:
+      return ['UNAUTHORIZED', messages.auth.notSignedIn];
+    case 403:
+      return ['FORBIDDEN', messages.auth.forbidden];
+    case 404:
+      return ['NOT_FOUND', messages.http.notFound];
+    case 413:
+      return ['PAYLOAD_TOO_LARGE', messages.http.payloadTooLarge];
+    case 415:
+      return ['UNSUPPORTED_MEDIA_TYPE', messages.http.unsupportedMediaType];
+    default:
+      return error.status >= 500
+        ? ['INTERNAL', messages.http.internal]
+        : ['BAD_REQUEST', error.message || 'Bad request'];
+  }
+}
+
+/**
+ * The one place errors become responses. Anything not ours is logged with the request id and
+ * answered with a generic 500: no stack trace or SQL reaches a client.
+ */
+export function handleError(error: Error, c: Context<AppEnv>) {
+  if (error instanceof ApiError) {
+    if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds) {
+      c.header('Retry-After', String(error.retryAfterSeconds));
+    }
+    return answer(c, error.code, error.message, error.issues);
+  }
+  if (error instanceof HTTPException) {
+    const [code, message] = fromHttpException(error);
+    if (errorStatus[code] >= 500) c.var.log.error({ err: error }, 'http exception');
+    return answer(c, code, message);
+  }
+  c.var.log.error({ err: error, requestId: c.var.requestId }, 'unhandled error');
+  return answer(c, 'INTERNAL', messages.http.internal);
+}

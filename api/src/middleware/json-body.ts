@@ -1,0 +1,32 @@
+import { limits } from '@studio/shared/limits';
+import { messages } from '@studio/shared/messages';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../lib/api-error.ts';
+
+const jsonType = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+
+const limitJson = bodyLimit({
+  maxSize: limits.maxJsonBytes,
+  onError: () => {
+    throw new ApiError('PAYLOAD_TOO_LARGE', messages.http.payloadTooLarge);
+  },
+});
+
+/**
+ * Every request body on the API is JSON (415 otherwise) of at most 1 MB (413), except
+ * multipart uploads, whose routes stream and limit their own bodies.
+ */
+export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  const hasBody =
+    c.req.raw.body !== null &&
+    (c.req.header('transfer-encoding') !== undefined ||
+      Number(c.req.header('content-length') ?? 0) > 0);
+  if (!hasBody) return next();
+  const type = c.req.header('content-type') ?? '';
+  if (/^multipart\/form-data/i.test(type)) return next();
+  if (!jsonType.test(type))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', messages.http.unsupportedMediaType);
+  return limitJson(c, next);
+});

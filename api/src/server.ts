@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
+import { createApp } from './app.ts';
+import { createDb } from './db/client.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { ensureDatabase } from './db/ensure-database.ts';
+import { runMigrations } from './db/migrate.ts';
+import { users } from './db/schema/users.ts';
+import { seed } from './db/seed.ts';
+import type { Env } from './env.ts';
+import type { Logger } from './lib/logger.ts';
+import { ensureAdmin } from './services/auth/ensure-admin.ts';
+import { pruneRateLimits } from './services/rate-limit/consume-rate-limit.ts';
+
+const DEFAULT_ADMIN_EMAIL = 'admin@studio.local';
+
+/** The database: `DATABASE_URL`, or the embedded server under `$DATA_DIR/postgres`. */
+export async function openDatabase(env: Env, log: Logger) {
+  let embedded: EmbeddedPostgres | undefined;
+  let url = env.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(env.DATA_DIR, 'postgres'), log });
+    try {
+      url = await ensureDatabase(embedded.url, 'studio');
+    } catch (error) {
+      await embedded.stop();
+      throw error;
+    }
+  }
+  const { db, sql } = createDb(url);
+  return {
+    db,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await embedded?.stop();
+    },
+  };
+}
+
+/** The first start creates an admin, from ADMIN_EMAIL/ADMIN_PASSWORD or with a generated password. */
+async function bootstrapAdmin(db: Parameters<typeof seed>[0], env: Env, log: Logger) {
+  const [anyAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .limit(1);
+  if (!env.ADMIN_EMAIL && anyAdmin) return;
+  const email = env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
+  const result = await ensureAdmin({ db, email, password: env.ADMIN_PASSWORD });
+  if (!result.created) return;
+  log.info({ email }, 'admin account created');
+  if (!env.ADMIN_PASSWORD && result.password) {
+    // Printed once, to the terminal only: not through the structured log, which may be shipped.
+    process.stdout.write(
+      `\n  Admin account created: ${email}\n  Password (shown once): ${result.password}\n  Change it after signing in, or set ADMIN_PASSWORD.\n\n`,
+    );
+  }
+}
+
+export async function startServer(env: Env, log: Logger) {
+  const database = await openDatabase(env, log);
+  const { db } = database;
+  try {
+    await runMigrations(db);
+    await seed(db);
+    await bootstrapAdmin(db, env, log);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = createApp({ db, env, log });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', async (error) => {
+      await database.close();
+      reject(error);
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  log.info(
+    { url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}` },
+    'listening',
+  );
+
+  const pruner = setInterval(
+    () =>
+      pruneRateLimits({ db, olderThanSeconds: 24 * 3600 }).catch((err) =>
+        log.warn({ err }, 'prune failed'),
+      ),
+    10 * 60 * 1000,
+  );
+  pruner.unref();
+
+  let stopping: Promise<void> | undefined;
+  /** Stops taking connections, lets in-flight requests finish (up to 10 s), then closes the database. */
+  function stop(): Promise<void> {
+    stopping ??= (async () => {
+      clearInterval(pruner);
+      log.info('shutting down');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      const timer = setTimeout(() => {
+        log.warn('requests still running after 10 s; closing their connections');
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }, 10_000);
+      await closed;
+      clearTimeout(timer);
+      await database.close();
+      log.info('stopped');
+    })();
+    return stopping;
+  }
+
+  return { port, stop, app };
+}

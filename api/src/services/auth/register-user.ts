@@ -1,0 +1,56 @@
+import { messages } from '@studio/shared/messages';
+import type { registerSchema } from '@studio/shared/schemas/auth';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { createSession } from './create-session.ts';
+import {
+  type AuthLimits,
+  countAttemptFromIp,
+  countEmailAttempt,
+  emailKey,
+} from './limit-auth-attempts.ts';
+import { hashPassword } from './password.ts';
+import { toPublicUser } from './public-user.ts';
+
+/** Creates a customer and signs them in. The role is never taken from the request. */
+export async function registerUser({
+  db,
+  env,
+  ip,
+  input,
+}: {
+  db: Db;
+  env: AuthLimits;
+  ip: string;
+  input: z.output<typeof registerSchema>;
+}) {
+  await countAttemptFromIp({ db, env, ip });
+  await countEmailAttempt({ db, env, key: emailKey('register', input.email) });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone ?? null,
+          passwordHash,
+          role: 'customer',
+        })
+        .returning();
+      if (!user) throw new Error('insert returned no row');
+      const { token } = await createSession({ db: tx, userId: user.id });
+      return { token, user: toPublicUser(user) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) {
+      throw new ApiError('CONFLICT', messages.auth.emailTaken);
+    }
+    throw error;
+  }
+}

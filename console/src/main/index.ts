@@ -1,0 +1,3 @@
+import { startConsole } from './lifecycle.ts';
+
+startConsole();

@@ -1,0 +1,24 @@
+import { Alert, Button, Container, Stack } from '@mantine/core';
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+
+/** The fallback when a route throws while loading or rendering. */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  const retry = () => {
+    reset();
+    // Re-runs the loaders, so a failed fetch is tried again rather than the same error re-shown.
+    void router.invalidate();
+  };
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <Alert color="red" title="Something went wrong">
+          {error instanceof Error ? error.message : 'Unexpected error'}
+        </Alert>
+        <Button variant="light" onClick={retry}>
+          Try again
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

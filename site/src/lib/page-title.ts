@@ -1,0 +1,11 @@
+const SITE_NAME = 'Studio';
+
+/** The document title of a page: "Cart | Studio", or just "Studio" for the landing page. */
+export function pageTitle(page?: string): string {
+  return page ? `${page} | ${SITE_NAME}` : SITE_NAME;
+}
+
+/** A route `head` for a page whose only head content is its title. */
+export function titleHead(page?: string) {
+  return () => ({ meta: [{ title: pageTitle(page) }] });
+}

@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './test/render-app';
+
+// Every route of spec section 2, with the page heading and document title a visitor sees.
+const routes = [
+  { path: '/', heading: 'Studio', title: 'Studio' },
+  { path: '/minecraft', heading: 'Minecraft Server', title: 'Minecraft Server | Studio' },
+  { path: '/event-space', heading: 'Event Space', title: 'Event Space | Studio' },
+  { path: '/login', heading: 'Sign in', title: 'Sign in | Studio' },
+  { path: '/register', heading: 'Create an account', title: 'Create an account | Studio' },
+  { path: '/profile', heading: 'Profile', title: 'Profile | Studio' },
+  { path: '/orders', heading: 'Orders', title: 'Orders | Studio' },
+  { path: '/orders/ord-42', heading: 'Order ord-42', title: 'Order ord-42 | Studio' },
+  { path: '/admin', heading: 'Admin Dashboard', title: 'Admin Dashboard | Studio' },
+  { path: '/checkout', heading: 'Checkout', title: 'Checkout | Studio' },
+  { path: '/cart', heading: 'Cart', title: 'Cart | Studio' },
+  {
+    path: '/checkout/success',
+    heading: 'Payment Successful',
+    title: 'Payment Successful | Studio',
+  },
+  { path: '/checkout/cancel', heading: 'Payment Cancelled', title: 'Payment Cancelled | Studio' },
+  { path: '/terms-of-service', heading: 'Terms of Service', title: 'Terms of Service | Studio' },
+  { path: '/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy | Studio' },
+];
+
+describe('routes', () => {
+  it.each(routes)('$path shows the heading $heading', async ({ path, heading, title }) => {
+    const { router } = renderApp(path);
+
+    const h1 = await screen.findByRole('heading', { level: 1 });
+    expect(h1.textContent).toBe(heading);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(router.state.location.pathname).toBe(path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('says "coming soon" on the placeholder account pages', async () => {
+    renderApp('/orders');
+    expect(await screen.findByText('Coming soon')).toBeTruthy();
+  });
+
+  it.each(['/no/such/page', '/minecraft/extra', '/orders/ord-42/extra'])(
+    'shows the landing page for the unknown path %s',
+    async (path) => {
+      const { router } = renderApp(path);
+
+      const h1 = await screen.findByRole('heading', { level: 1 });
+      expect(h1.textContent).toBe('Studio');
+      expect(screen.getByRole('link', { name: 'Join the game server' })).toBeTruthy();
+      // The catch-all renders in place: the address the visitor typed is kept.
+      expect(router.state.location.pathname).toBe(path);
+      await waitFor(() => expect(document.title).toBe('Studio'));
+    },
+  );
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CartPage } from '../features/checkout/components/cart-page';
+import { titleHead } from '../lib/page-title';
+
+export const Route = createFileRoute('/cart')({
+  head: titleHead('Cart'),
+  component: CartPage,
+});

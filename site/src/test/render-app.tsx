@@ -1,0 +1,20 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { createQueryClient } from '../lib/query-client';
+import { AppProviders } from '../providers';
+import { createAppRouter } from '../router';
+
+/** Renders the whole app (providers and router) in memory at `path`. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const router = createAppRouter({
+    queryClient,
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+const siteRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig(({ mode }) => {
+  // VITE_API_PROXY may come from the shell or a site/.env file; default is the API's dev port.
+  const env = loadEnv(mode, siteRoot, 'VITE_');
+  const apiProxy = {
+    '/api': { target: env.VITE_API_PROXY || 'http://127.0.0.1:3000', changeOrigin: true },
+  };
+
+  return {
+    root: siteRoot,
+    plugins: [
+      // The router plugin must run before react() so it can split route files first.
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        routesDirectory: './src/routes',
+        generatedRouteTree: './src/routeTree.gen.ts',
+        quoteStyle: 'single',
+        semicolons: true,
+      }),
+      react(),
+    ],
+    server: { port: 5173, strictPort: true, proxy: apiProxy },
+    preview: { port: 4173, proxy: apiProxy },
+    build: { outDir: 'dist', assetsDir: 'assets', emptyOutDir: true },
+  };
+});
