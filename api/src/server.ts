@@ -101,13 +101,17 @@ export async function startServer(env: Env, log: Logger) {
     stopping ??= (async () => {
       clearInterval(pruner);
       log.info('shutting down');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      const http = server as import('node:http').Server;
+      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+      // Keep-alive connections go idle once their request is answered: close them as they do.
+      const reaper = setInterval(() => http.closeIdleConnections(), 100);
+      http.closeIdleConnections();
       const timer = setTimeout(() => {
         log.warn('requests still running after 10 s; closing their connections');
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        http.closeAllConnections();
       }, 10_000);
       await closed;
+      clearInterval(reaper);
       clearTimeout(timer);
       await database.close();
       log.info('stopped');

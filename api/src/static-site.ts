@@ -4,6 +4,14 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 
+function cacheControl(siteDir: string, file: string): string {
+  const rel = path.relative(siteDir, file);
+  // Vite names these by content hash: a new build gets new names.
+  if (rel.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (rel === 'index.html') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /**
  * Serves the built site: hashed assets cached for a year, `index.html` never cached, and every
  * other path without a file extension answered with `index.html` so the router can take it.
@@ -19,16 +27,21 @@ export function staticSite(siteDir: string) {
       ),
     );
   }
-  const cacheHeaders = (file: string, c: { header: (k: string, v: string) => void }) => {
-    const rel = path.relative(siteDir, file);
-    if (rel.startsWith(`assets${path.sep}`))
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    else if (rel === 'index.html') c.header('Cache-Control', 'no-cache');
-    else c.header('Cache-Control', 'public, max-age=3600');
-  };
-  return app.use('*', serveStatic({ root: siteDir, onFound: cacheHeaders })).get('*', (c, next) => {
+  const foundFile = new WeakMap<object, string>();
+  const files = serveStatic({ root: siteDir, onFound: (file, c) => void foundFile.set(c, file) });
+  const index = serveStatic({ path: indexFile });
+  const skip = async () => {};
+  return app.get('*', async (c, next) => {
+    const res = await files(c, skip);
+    if (res) {
+      const file = foundFile.get(c);
+      if (file) res.headers.set('Cache-Control', cacheControl(siteDir, file));
+      return res;
+    }
     if (path.extname(c.req.path) !== '') return next();
-    c.header('Cache-Control', 'no-cache');
-    return serveStatic({ path: indexFile })(c, next);
+    const page = await index(c, skip);
+    if (!page) return next();
+    page.headers.set('Cache-Control', 'no-cache');
+    return page;
   });
 }

@@ -27,7 +27,12 @@ describe('service catalogue', () => {
   it('holds the 18 services of the spec with both prices and their SKUs', () => {
     expect(serviceCatalog).toHaveLength(18);
     expect(
-      serviceCatalog.map((s) => [s.title, s.sku, s.listPriceCents / 100, s.checkoutPriceCents / 100]),
+      serviceCatalog.map((s) => [
+        s.title,
+        s.sku,
+        s.listPriceCents / 100,
+        s.checkoutPriceCents / 100,
+      ]),
     ).toEqual(spec);
   });
 

@@ -1,0 +1,198 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { messages } from '@studio/shared/messages';
+import { count } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { createDb } from './db/client.ts';
+import { users } from './db/schema/users.ts';
+import { createLogger } from './lib/logger.ts';
+import { createTestApp, newUser, type TestApp } from './test/harness.ts';
+
+let t: TestApp;
+let siteDir: string;
+
+beforeAll(async () => {
+  siteDir = mkdtempSync(path.join(os.tmpdir(), 'studio-site-'));
+  mkdirSync(path.join(siteDir, 'assets'));
+  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Studio</title>');
+  writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(siteDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ SITE_DIR: siteDir });
+});
+
+describe('error bodies', () => {
+  async function raw(init: RequestInit & { path?: string }) {
+    const res = await t.app.request(init.path ?? '/api/auth/login', { method: 'POST', ...init });
+    return { status: res.status, body: (await res.json()) as { code: string; message: string } };
+  }
+
+  it('malformed JSON: 400', async () => {
+    const res = await raw({ headers: { 'Content-Type': 'application/json' }, body: '{"email":' });
+    expect(res).toEqual({
+      status: 400,
+      body: { message: messages.http.malformedJson, code: 'MALFORMED_JSON' },
+    });
+  });
+
+  it('a body that is not JSON: 415', async () => {
+    const res = await raw({ headers: { 'Content-Type': 'text/plain' }, body: 'email=a@b.co' });
+    expect(res).toEqual({
+      status: 415,
+      body: { message: messages.http.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
+    });
+  });
+
+  it('a form-encoded body: 415', async () => {
+    const res = await raw({
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.co&password=Secret123',
+    });
+    expect(res.status).toBe(415);
+  });
+
+  it('a JSON body over 1 MB: 413, and nothing is created', async () => {
+    const [before] = await t.db.select({ n: count() }).from(users);
+    const body = JSON.stringify({ ...newUser(), padding: 'x'.repeat(1_048_577) });
+    const res = await raw({
+      path: '/api/auth/register',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(res).toEqual({
+      status: 413,
+      body: { message: messages.http.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' },
+    });
+    const [after] = await t.db.select({ n: count() }).from(users);
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('a chunked JSON body over 1 MB (no Content-Length): 413', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 20) return controller.close();
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await t.app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+  });
+
+  it('an unknown /api path: 404 JSON', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await t.call(method, '/api/no/such/route');
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: messages.http.notFound, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('bad fields: 400 with every issue', async () => {
+    const res = await t.call('POST', '/api/auth/register', {
+      body: { firstName: 'A', lastName: '', email: 'x', password: 'abc' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.message).toBe(messages.auth.firstNameMin);
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'password',
+    ]);
+  });
+
+  it('a JSON array or null where an object is expected: 400, not 500', async () => {
+    for (const body of ['[]', 'null', '"text"', '42']) {
+      const res = await raw({ headers: { 'Content-Type': 'application/json' }, body });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('every answer carries a request id', async () => {
+    const res = await t.app.request('/api/health');
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+});
+
+describe('when the database is down', () => {
+  let down: ReturnType<typeof createApp>;
+
+  beforeAll(async () => {
+    const { db, sql } = createDb(new URL(t.env.DATABASE_URL ?? '').toString(), { max: 1 });
+    await sql.end();
+    down = createApp({ db, env: t.env, log: createLogger({ LOG_LEVEL: 'silent' }) });
+  });
+
+  it('health answers 503', async () => {
+    const res = await down.request('/api/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: messages.http.unavailable, code: 'UNAVAILABLE' });
+  });
+
+  it('a failing query answers a generic 500 with no stack trace or SQL', async () => {
+    const res = await down.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co', password: 'Secret123' }),
+    });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ message: messages.http.internal, code: 'INTERNAL' });
+    expect(text).not.toMatch(/select|insert|postgres|at \w+ \(|\.ts:/i);
+  });
+});
+
+describe('health', () => {
+  it('answers 200 while the database answers', async () => {
+    const res = await t.call('GET', '/api/health');
+    expect(res).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+});
+
+describe('the built site', () => {
+  it('serves index.html at / with no-cache', async () => {
+    const res = await t.app.request('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('<title>Studio</title>');
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const res = await t.app.request('/assets/index-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe('console.log(1)');
+  });
+
+  it.each(['/orders/123', '/admin', '/no/such/page', '/checkout/success?paymentId=1'])(
+    'answers %s with index.html (SPA fallback)',
+    async (p) => {
+      const res = await t.app.request(p);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<title>Studio</title>');
+    },
+  );
+
+  it('answers a missing file with 404, not the page', async () => {
+    const res = await t.app.request('/images/missing.png');
+    expect(res.status).toBe(404);
+  });
+
+  it('refuses paths that climb out of the site folder', async () => {
+    const res = await t.app.request('/..%2f..%2fetc%2fpasswd');
+    expect(res.status).not.toBe(500);
+    expect(await res.text()).not.toContain('root:');
+  });
+});

@@ -1,0 +1,86 @@
+import { messages } from '@studio/shared/messages';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpCustomer } from '../../test/accounts.ts';
+import { createTestApp, newUser, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    TRUST_PROXY: 'true',
+    AUTH_RATE_LIMIT_PER_IP: '5',
+    AUTH_RATE_LIMIT_PER_EMAIL: '3',
+  });
+});
+
+const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+
+describe('sign-in rate limits', () => {
+  it('locks an e-mail after 3 failed sign-ins, even for the right password, with Retry-After', async () => {
+    const account = await signUpCustomer(t);
+    const email = account.user.email;
+    for (let i = 0; i < 3; i++) {
+      const res = await t.call('POST', '/api/auth/login', {
+        headers: from(`10.1.0.${i}`),
+        body: { email, password: 'Wrong12345' },
+      });
+      expect(res.status).toBe(401);
+    }
+    const locked = await t.call('POST', '/api/auth/login', {
+      headers: from('10.1.0.99'),
+      body: { email, password: 'Secret123' },
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ message: messages.auth.tooManyAttempts, code: 'RATE_LIMITED' });
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('does not count successful sign-ins against the e-mail', async () => {
+    const account = await signUpCustomer(t);
+    for (let i = 0; i < 4; i++) {
+      const res = await t.call('POST', '/api/auth/login', {
+        headers: from(`10.2.0.${i}`),
+        body: { email: account.user.email, password: 'Secret123' },
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('limits attempts per address, and only that address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await t.call('POST', '/api/auth/login', {
+        headers: from('10.3.0.1'),
+        body: { email: `nobody${i}@example.com`, password: 'Wrong12345' },
+      });
+      expect(res.status).toBe(401);
+    }
+    const sixth = await t.call('POST', '/api/auth/login', {
+      headers: from('10.3.0.1'),
+      body: { email: 'nobody9@example.com', password: 'Wrong12345' },
+    });
+    expect(sixth.status).toBe(429);
+    const register = await t.call('POST', '/api/auth/register', {
+      headers: from('10.3.0.1'),
+      body: newUser(),
+    });
+    expect(register.status).toBe(429);
+    const other = await t.call('POST', '/api/auth/login', {
+      headers: from('10.3.0.2'),
+      body: { email: 'nobody9@example.com', password: 'Wrong12345' },
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it('limits sign-ups per e-mail', async () => {
+    const body = newUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.call('POST', '/api/auth/register', {
+        headers: from(`10.4.0.${i}`),
+        body,
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([201, 409, 409, 429]);
+  });
+});
