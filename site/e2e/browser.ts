@@ -10,7 +10,7 @@ export const screenshotDir = path.resolve(
 );
 
 /** Debian's Chromium, as the machines here have it (TOOLCHAIN.md). */
-export function useBrowser() {
+export function setupBrowser() {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({

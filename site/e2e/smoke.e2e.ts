@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser.ts';
+import { setupBrowser } from './browser.ts';
 
-const b = useBrowser();
+const b = setupBrowser();
 
 describe('the built site, served by the API, in Chromium', () => {
   it.each([
