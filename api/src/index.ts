@@ -17,13 +17,16 @@ const log = createLogger(env);
 
 try {
   const server = await startServer(env, log);
-  let signals = 0;
+  let firstSignalAt = 0;
   const onSignal = (signal: NodeJS.Signals) => {
-    signals += 1;
-    if (signals > 1) {
+    if (firstSignalAt) {
+      // A wrapper (pnpm, tsx) may relay the terminal's Ctrl-C a second time: only a signal sent
+      // well after the first means "stop now".
+      if (Date.now() - firstSignalAt < 2000) return;
       log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
+    firstSignalAt = Date.now();
     log.info({ signal }, 'signal received');
     server.stop().then(
       () => process.exit(0),
