@@ -8,6 +8,7 @@ import { createApp } from './app.ts';
 import { createDb } from './db/client.ts';
 import { users } from './db/schema/users.ts';
 import { createLogger } from './lib/logger.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createTestApp, newUser, type TestApp } from './test/harness.ts';
 
 let t: TestApp;
@@ -130,7 +131,15 @@ describe('when the database is down', () => {
   beforeAll(async () => {
     const { db, sql } = createDb(new URL(t.env.DATABASE_URL ?? '').toString(), { max: 1 });
     await sql.end();
-    down = createApp({ db, env: t.env, log: createLogger({ LOG_LEVEL: 'silent' }) });
+    const log = createLogger({ LOG_LEVEL: 'silent' });
+    down = createApp({
+      db,
+      env: t.env,
+      log,
+      mailer: createMailer(t.env, log),
+      storage: t.storage,
+      secret: 'x'.repeat(32),
+    });
   });
 
   it('health answers 503', async () => {

@@ -10,7 +10,11 @@ import { jsonBody } from './middleware/json-body.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { authRoutes } from './routes/account/auth.ts';
 import { adminUserRoutes } from './routes/admin/users.ts';
+import { catalogRoutes } from './routes/public/catalog.ts';
+import { contactRoutes } from './routes/public/contact.ts';
 import { healthRoutes } from './routes/public/health.ts';
+import { mediaRoutes } from './routes/public/media.ts';
+import { projectRoutes } from './routes/public/projects.ts';
 import { staticSite } from './static-site.ts';
 
 /** Every `/api` route, chained so that `AppType` carries each one to the typed client. */
@@ -21,6 +25,10 @@ function apiRoutes() {
       // The guard covers the whole prefix: even an unknown admin path reveals nothing without the role.
       .use('/admin/*', requireAdmin)
       .route('/', healthRoutes)
+      .route('/', catalogRoutes)
+      .route('/', mediaRoutes)
+      .route('/contact', contactRoutes)
+      .route('/projects', projectRoutes)
       .route('/auth', authRoutes)
       .route('/admin', adminUserRoutes)
       .all('*', () => {
@@ -37,6 +45,9 @@ export function createApp(deps: Deps) {
         c.set('db', deps.db);
         c.set('env', deps.env);
         c.set('log', deps.log);
+        c.set('mailer', deps.mailer);
+        c.set('storage', deps.storage);
+        c.set('secret', deps.secret);
         await next();
       },
       requestLog,

@@ -1,17 +1,26 @@
+import type { HttpBindings } from '@hono/node-server';
 import type { Db } from './db/client.ts';
 import type { Session } from './db/schema/sessions.ts';
 import type { User } from './db/schema/users.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Storage } from './storage/storage.ts';
 
 /** What every request can reach through `c.var`. */
 export interface Deps {
   db: Db;
   env: Env;
   log: Logger;
+  mailer: Mailer;
+  storage: Storage;
+  /** Signs links such as unsubscribe (see lib/app-secret.ts). */
+  secret: string;
 }
 
 export interface AppEnv {
+  /** Set by @hono/node-server; absent for in-process `app.request()` calls. */
+  Bindings: Partial<HttpBindings>;
   Variables: Deps & {
     requestId: string;
     user: User | null;

@@ -54,9 +54,48 @@ const envSchema = z.object({
   /** Failed sign-ins, or sign-ups, allowed per e-mail address per window. */
   AUTH_RATE_LIMIT_PER_EMAIL: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
+  /** The address people reach the site at, for links in e-mails. Default: http://localhost:PORT. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Signs unsubscribe links. Unset: generated once into $DATA_DIR/.app-secret. */
+  APP_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** e.g. smtp://user:pass@smtp.example.com:587. Unset: mail is written to $DATA_DIR/outbox. */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Studio <no-reply@studio.local>'),
+  /** The business inbox: contact messages and submission notices go here. */
+  CONTACT_TO: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(limits.emailPattern, 'must be an e-mail address')
+    .default('hello@studio.local'),
+  /** Comma-separated addresses a form may name as its recipient; any other goes to CONTACT_TO. */
+  CONTACT_RECIPIENT_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(limits.emailPattern, 'must list e-mail addresses'))),
+  /** Project submissions per client address per hour. */
+  SUBMISSION_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
+  /** Contact messages and newsletter sign-ups per client address per hour. */
+  CONTACT_RATE_LIMIT_PER_HOUR: positiveInt.default(20),
 });
 
-export type Env = z.output<typeof envSchema>;
+export type Env = z.output<typeof envSchema> & { PUBLIC_URL: string };
 
 export class EnvError extends Error {}
 
@@ -66,7 +105,13 @@ export class EnvError extends Error {}
  */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    const env = result.data;
+    return {
+      ...env,
+      PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    };
+  }
   const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
 }

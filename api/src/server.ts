@@ -9,9 +9,12 @@ import { runMigrations } from './db/migrate.ts';
 import { users } from './db/schema/users.ts';
 import { seed } from './db/seed.ts';
 import type { Env } from './env.ts';
+import { resolveAppSecret } from './lib/app-secret.ts';
 import type { Logger } from './lib/logger.ts';
+import { createMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './services/auth/ensure-admin.ts';
 import { pruneRateLimits } from './services/rate-limit/consume-rate-limit.ts';
+import { localDiskStorage } from './storage/local-disk.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@studio.local';
 
@@ -70,7 +73,9 @@ export async function startServer(env: Env, log: Logger) {
     throw error;
   }
 
-  const app = createApp({ db, env, log });
+  const mailer = createMailer(env, log);
+  const storage = localDiskStorage(path.join(env.DATA_DIR, 'uploads'));
+  const app = createApp({ db, env, log, mailer, storage, secret: resolveAppSecret(env) });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -113,6 +118,7 @@ export async function startServer(env: Env, log: Logger) {
       await closed;
       clearInterval(reaper);
       clearTimeout(timer);
+      await mailer.close();
       await database.close();
       log.info('stopped');
     })();

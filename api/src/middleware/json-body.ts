@@ -6,6 +6,10 @@ import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
 
 const jsonType = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+const formType = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/** RFC 8058 one-click unsubscribe posts a small form, not JSON. */
+const formPaths = new Set(['/api/contact/unsubscribe']);
 
 const limitJson = bodyLimit({
   maxSize: limits.maxJsonBytes,
@@ -19,13 +23,15 @@ const limitJson = bodyLimit({
  * multipart uploads, whose routes stream and limit their own bodies.
  */
 export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.raw.body === null) return next();
   const type = c.req.header('content-type') ?? '';
+  // Checked before touching `body`: reading it would start buffering the upload.
+  if (/^multipart\/form-data/i.test(type)) return next();
+  if (c.req.raw.body === null) return next();
   const length = c.req.header('content-length');
   const empty = length === '0' || (length === undefined && !c.req.header('transfer-encoding'));
   // A bodiless POST (logout) carries no type; that is not a wrong type.
   if (type === '' && empty) return next();
-  if (/^multipart\/form-data/i.test(type)) return next();
+  if (formPaths.has(c.req.path) && formType.test(type)) return limitJson(c, next);
   if (!jsonType.test(type)) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', messages.http.unsupportedMediaType);
   }

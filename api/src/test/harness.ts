@@ -1,16 +1,23 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { createDb } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
 import { type Env, parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { localDiskStorage } from '../storage/local-disk.ts';
+import type { Storage } from '../storage/storage.ts';
 import { createTestDatabase } from './setup-db.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
+  storage: Storage;
+  /** Serves the app over real HTTP on a free loopback port; answers its base URL. */
+  listen: () => Promise<string>;
   db: ReturnType<typeof createDb>['db'];
   env: Env;
   /** A JSON request; `token` becomes the bearer header. Answers the status and parsed body. */
@@ -34,13 +41,27 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATABASE_URL: url,
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'studio-test-data-')),
     SITE_DIR: path.join(os.tmpdir(), 'studio-no-site'),
+    // Tests share one client address; the rate-limit tests set their own limits.
     AUTH_RATE_LIMIT_PER_IP: '100000',
+    SUBMISSION_RATE_LIMIT_PER_HOUR: '100000',
+    CONTACT_RATE_LIMIT_PER_HOUR: '100000',
     ...env,
   });
   const { db, sql } = createDb(url, { max: 5 });
   afterAll(() => sql.end());
   await seed(db);
-  const app = createApp({ db, env: parsed, log: createLogger(parsed) });
+  const log = createLogger(parsed);
+  const mailer = createMailer(parsed, log);
+  afterAll(() => mailer.close());
+  const storage = localDiskStorage(path.join(parsed.DATA_DIR, 'uploads'));
+  const app = createApp({
+    db,
+    env: parsed,
+    log,
+    mailer,
+    storage,
+    secret: 'test-secret-0123456789abcdef0123456789',
+  });
   const call: TestApp['call'] = async (method, p, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -59,7 +80,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }
     return { status: res.status, body: parsedBody, headers: res.headers };
   };
-  return { app, db, env: parsed, call };
+  let server: ReturnType<typeof serve> | undefined;
+  const listen = async () => {
+    if (!server) {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+      await new Promise<void>((resolve) => server?.once('listening', () => resolve()));
+      afterAll(() => new Promise<void>((resolve) => server?.close(() => resolve())));
+    }
+    const address = server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+  return { app, db, env: parsed, call, storage, listen };
 }
 
 let counter = 0;

@@ -1,0 +1,52 @@
+import { messages } from '@studio/shared/messages';
+import type { productsQuerySchema } from '@studio/shared/schemas/catalog';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema/products.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { presentProduct } from './present-product.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Active products only (spec: shown only when isActive), newest first, one page. */
+export async function listProducts({
+  db,
+  query,
+}: {
+  db: Db;
+  query: z.output<typeof productsQuerySchema>;
+}) {
+  const where = and(
+    eq(products.isActive, true),
+    query.category ? eq(products.category, query.category) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(products).where(where),
+  ]);
+  return {
+    products: rows.map(presentProduct),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One active product; an inactive or unknown one is a 404 alike. */
+export async function getProduct({ db, id }: { db: Db; id: string }) {
+  if (!uuidPattern.test(id)) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isActive, true)))
+    .limit(1);
+  if (!row) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+  return presentProduct(row);
+}

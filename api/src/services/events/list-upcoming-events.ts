@@ -1,0 +1,27 @@
+import { asc, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type Event, events } from '../../db/schema/events.ts';
+
+/** An event with its flyer's public URL; `_id` repeats `id` as in the spec's shapes. */
+export function presentEvent(event: Event) {
+  return {
+    id: event.id,
+    _id: event.id,
+    title: event.title,
+    description: event.description,
+    date: event.date.toISOString(),
+    location: event.location,
+    ticketLink: event.ticketLink,
+    flyer: event.flyerKey ? `/api/media/${event.flyerKey}` : null,
+  };
+}
+
+/** Events dated today or later (from midnight UTC), soonest first. */
+export async function listUpcomingEvents({ db }: { db: Db }) {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(gte(events.date, sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`))
+    .orderBy(asc(events.date));
+  return rows.map(presentEvent);
+}

@@ -1,0 +1,73 @@
+import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll } from 'vitest';
+
+export interface ReceivedMail extends ParsedMail {
+  /** Addresses from the SMTP envelope (RCPT TO), which is who really gets it. */
+  rcpt: string[];
+}
+
+/** A real SMTP server on loopback that parses and keeps every message it receives. */
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(
+            Object.assign(mail, { rcpt: session.envelope.rcptTo.map((r) => r.address) }),
+          );
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Mails so far sent to `address`. */
+    to(address: string) {
+      return received.filter((m) => m.rcpt.includes(address));
+    },
+    /** Waits until `count` mails reached `address` (or fails after `timeoutMs`). */
+    async waitFor(address: string, count = 1, timeoutMs = 5000): Promise<ReceivedMail[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (this.to(address).length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `expected ${count} mail(s) to ${address}, got ${this.to(address).length}`,
+          );
+        }
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return this.to(address);
+    },
+  };
+}
+
+export function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
+  const list = Array.isArray(field) ? field : field ? [field] : [];
+  return list.flatMap((a) => a.value.map((v) => v.address ?? ''));
+}
+
+/** A header's raw value as sent (mailparser structures some, e.g. List-*). */
+export function rawHeader(mail: ParsedMail | undefined, name: string): string | undefined {
+  const line = mail?.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+  return line?.slice(line.indexOf(':') + 1).trim();
+}

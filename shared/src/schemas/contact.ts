@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { limits } from '../limits.ts';
+import { messages } from '../messages.ts';
+
+const m = messages.contact;
+
+function text(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: `Must be at most ${max} characters` });
+}
+
+function email(required: string, invalid: string) {
+  return text(required, 254)
+    .regex(limits.emailPattern, { error: invalid })
+    .transform((v) => v.toLowerCase());
+}
+
+/** The landing page's form: all four fields required (spec 5). */
+export const landingContactSchema = z.object({
+  name: text(m.nameRequired, 200),
+  email: email(m.emailRequired, m.emailInvalid),
+  subject: text(m.subjectRequired, 200),
+  message: text(m.messageRequired, 5000),
+});
+
+/**
+ * The pitch (/event-space) and promo (/minecraft) forms: a fixed subject and recipient, and one
+ * message for any empty field (spec 5).
+ */
+export const pitchContactSchema = z.object({
+  name: text(m.fillAllFields, 200),
+  email: email(m.fillAllFields, m.emailInvalid),
+  message: text(m.fillAllFields, 5000),
+  subject: z.string().trim().max(200).optional(),
+  recipient: z.string().trim().toLowerCase().max(254),
+});
+
+/**
+ * POST /api/contact: a body naming a recipient is a pitch/promo form, else the landing form;
+ * each is checked by its own rules and messages.
+ */
+export const contactSchema = z.preprocess(
+  (body) =>
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? { ...body, form: 'recipient' in body && body.recipient !== undefined ? 'pitch' : 'landing' }
+      : body,
+  z.discriminatedUnion('form', [
+    pitchContactSchema.extend({ form: z.literal('pitch') }),
+    landingContactSchema.extend({ form: z.literal('landing') }),
+  ]),
+);
+export type ContactInput = z.output<typeof contactSchema>;
+
+/** POST /api/contact/newsletter. */
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: messages.newsletter.emailRequired })
+    .trim()
+    .min(1, { error: messages.newsletter.emailRequired, abort: true })
+    .regex(limits.emailPattern, { error: messages.newsletter.emailInvalid })
+    .max(254, { error: messages.newsletter.emailInvalid })
+    .transform((v) => v.toLowerCase()),
+});
