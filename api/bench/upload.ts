@@ -1,0 +1,76 @@
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { multipartBody, postMultipart, wavHead } from '../src/test/multipart.ts';
+import { startBenchServer } from './server.ts';
+
+const FILES = 10;
+const FILE_BYTES = 100 * 1024 * 1024;
+const MB = 1024 * 1024;
+
+/**
+ * One request with 10 files of 100 MB: the API process's peak resident-memory growth over idle
+ * (target < 100 MB), and its throughput as a ratio of raw disk write speed on the same disk
+ * (target >= 0.5).
+ */
+export async function uploadBench(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
+  const server = await startBenchServer({
+    DATA_DIR: dataDir,
+    SUBMISSION_RATE_LIMIT_PER_HOUR: '1000',
+  });
+  try {
+    const fields = {
+      name: 'Bench',
+      email: 'bench@example.com',
+      service: 'Album Mix',
+      notes: 'Benchmark upload of ten large stems.',
+    };
+    const url = `${server.url}/api/projects/submit`;
+    // Warm up: load every module the upload path uses.
+    await postMultipart(
+      url,
+      multipartBody(fields, [{ filename: 'warm.wav', head: wavHead(), size: 1024 * 1024 }]),
+    );
+    global.gc?.();
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = server.rss();
+
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, server.rss());
+    }, 20);
+    const files = Array.from({ length: FILES }, (_, i) => ({
+      filename: `stem-${i}.wav`,
+      head: wavHead(),
+      size: FILE_BYTES,
+    }));
+    const started = performance.now();
+    const res = await postMultipart(url, multipartBody(fields, files));
+    const uploadSeconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, server.rss());
+    if (res.status !== 201)
+      throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body)}`);
+
+    // Baseline: the same bytes, from the same generator, written straight to a file on the same disk.
+    const raw = multipartBody({}, files);
+    const diskStarted = performance.now();
+    await pipeline(raw.stream, createWriteStream(path.join(dataDir, 'raw-write.bin')));
+    const diskSeconds = (performance.now() - diskStarted) / 1000;
+
+    const total = FILES * FILE_BYTES;
+    const uploadRate = total / MB / uploadSeconds;
+    const diskRate = total / MB / diskSeconds;
+    const growth = (peak - idle) / MB;
+    return [
+      `upload bench: ${FILES} files x ${FILE_BYTES / MB} MB in one request`,
+      `  peak RSS growth over idle: ${growth.toFixed(1)} MB (idle ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB; target < 100 MB) ${growth < 100 ? 'OK' : 'OVER'}`,
+      `  throughput: ${uploadRate.toFixed(0)} MB/s vs raw disk write ${diskRate.toFixed(0)} MB/s: ratio ${(uploadRate / diskRate).toFixed(2)} (target >= 0.5) ${uploadRate / diskRate >= 0.5 ? 'OK' : 'UNDER'}`,
+    ].join('\n');
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
