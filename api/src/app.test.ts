@@ -138,6 +138,7 @@ describe('when the database is down', () => {
       log,
       mailer: createMailer(t.env, log),
       storage: t.storage,
+      jobs: { send: async () => {} },
       secret: 'x'.repeat(32),
     });
   });

@@ -14,6 +14,7 @@ import { catalogRoutes } from './routes/public/catalog.ts';
 import { contactRoutes } from './routes/public/contact.ts';
 import { healthRoutes } from './routes/public/health.ts';
 import { mediaRoutes } from './routes/public/media.ts';
+import { paymentRoutes } from './routes/public/payments.ts';
 import { projectRoutes } from './routes/public/projects.ts';
 import { staticSite } from './static-site.ts';
 
@@ -29,6 +30,7 @@ function apiRoutes() {
       .route('/', mediaRoutes)
       .route('/contact', contactRoutes)
       .route('/projects', projectRoutes)
+      .route('/payments', paymentRoutes)
       .route('/auth', authRoutes)
       .route('/admin', adminUserRoutes)
       .all('*', () => {
@@ -46,6 +48,7 @@ export function createApp(deps: Deps) {
         c.set('env', deps.env);
         c.set('log', deps.log);
         c.set('mailer', deps.mailer);
+        c.set('jobs', deps.jobs);
         c.set('storage', deps.storage);
         c.set('secret', deps.secret);
         await next();

@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { Session } from './db/schema/sessions.ts';
 import type { User } from './db/schema/users.ts';
 import type { Env } from './env.ts';
+import type { Jobs } from './jobs/jobs.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Storage } from './storage/storage.ts';
@@ -13,6 +14,7 @@ export interface Deps {
   env: Env;
   log: Logger;
   mailer: Mailer;
+  jobs: Jobs;
   storage: Storage;
   /** Signs links such as unsubscribe (see lib/app-secret.ts). */
   secret: string;

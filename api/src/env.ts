@@ -14,6 +14,19 @@ const bool = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+
+const evmAddress = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -93,6 +106,45 @@ const envSchema = z.object({
   SUBMISSION_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
   /** Contact messages and newsletter sign-ups per client address per hour. */
   CONTACT_RATE_LIMIT_PER_HOUR: positiveInt.default(20),
+
+  // Payments. A method whose settings are missing is reported disabled, never faked.
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api-m.sandbox.paypal.com')
+    .transform((v) => v.replace(/\/$/, '')),
+  PAYPAL_WEBHOOK_ID: optionalText,
+  EVM_RPC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  EVM_CHAIN_ID: positiveInt.optional().or(z.literal('').transform(() => undefined)),
+  USDT_CONTRACT: evmAddress,
+  MERCHANT_EVM_ADDRESS: evmAddress,
+  EVM_CONFIRMATIONS: positiveInt.default(3),
+  ALPH_NODE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((v) => v?.replace(/\/$/, '')),
+  ALPH_MERCHANT_ADDRESS: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{40,60}$/, 'must be an Alephium address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ALPH_USD_RATE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a decimal number such as 0.5')
+    .refine((v) => Number(v) > 0, 'must be greater than 0')
+    .default('0.5'),
+  ALPH_CONFIRMATIONS: positiveInt.default(1),
+  /** How long a pending crypto or PayPal payment is re-checked before it is marked expired. */
+  PAYMENT_WATCH_MINUTES: positiveInt.default(120),
+  /** Payment quotes, PayPal orders and confirmations per client address per hour. */
+  PAYMENT_RATE_LIMIT_PER_HOUR: positiveInt.default(60),
+  /** First delay before re-checking a pending payment; doubles each time, up to 10 minutes. */
+  PAYMENT_RECHECK_SECONDS: positiveInt.default(15),
 });
 
 export type Env = z.output<typeof envSchema> & { PUBLIC_URL: string };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { createApp } from './app.ts';
+import type { Deps } from './context.ts';
 import { createDb } from './db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { ensureDatabase } from './db/ensure-database.ts';
@@ -9,6 +10,8 @@ import { runMigrations } from './db/migrate.ts';
 import { users } from './db/schema/users.ts';
 import { seed } from './db/seed.ts';
 import type { Env } from './env.ts';
+import { jobHandlers } from './jobs/handlers.ts';
+import { startJobs } from './jobs/jobs.ts';
 import { resolveAppSecret } from './lib/app-secret.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -34,6 +37,7 @@ export async function openDatabase(env: Env, log: Logger) {
   const { db, sql } = createDb(url);
   return {
     db,
+    url,
     async close() {
       await sql.end({ timeout: 5 });
       await embedded?.stop();
@@ -75,7 +79,17 @@ export async function startServer(env: Env, log: Logger) {
 
   const mailer = createMailer(env, log);
   const storage = localDiskStorage(path.join(env.DATA_DIR, 'uploads'));
-  const app = createApp({ db, env, log, mailer, storage, secret: resolveAppSecret(env) });
+  let deps: Deps | undefined;
+  const jobs = await startJobs({
+    url: database.url,
+    log,
+    handlers: jobHandlers(() => {
+      if (!deps) throw new Error('jobs ran before start-up finished');
+      return deps;
+    }),
+  });
+  deps = { db, env, log, mailer, storage, jobs, secret: resolveAppSecret(env) };
+  const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -118,6 +132,7 @@ export async function startServer(env: Env, log: Logger) {
       await closed;
       clearInterval(reaper);
       clearTimeout(timer);
+      await jobs.stop();
       await mailer.close();
       await database.close();
       log.info('stopped');

@@ -4,9 +4,12 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll } from 'vitest';
 import { createApp } from '../app.ts';
+import type { Deps } from '../context.ts';
 import { createDb } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
 import { type Env, parseEnv } from '../env.ts';
+import { jobHandlers } from '../jobs/handlers.ts';
+import { type Jobs, startJobs } from '../jobs/jobs.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { localDiskStorage } from '../storage/local-disk.ts';
@@ -18,6 +21,8 @@ export interface TestApp {
   storage: Storage;
   /** Serves the app over real HTTP on a free loopback port; answers its base URL. */
   listen: () => Promise<string>;
+  /** Stops this app's job workers (as a process that goes down would). */
+  stopJobs: () => Promise<void>;
   db: ReturnType<typeof createDb>['db'];
   env: Env;
   /** A JSON request; `token` becomes the bearer header. Answers the status and parsed body. */
@@ -33,7 +38,10 @@ export interface TestApp {
  * The app on this file's own database, seeded, with quiet logs. `env` overrides settings
  * (strings, as in the environment).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { jobs?: boolean } = {},
+): Promise<TestApp> {
   const url = await createTestDatabase();
   const parsed = parseEnv({
     NODE_ENV: 'test',
@@ -54,14 +62,41 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const mailer = createMailer(parsed, log);
   afterAll(() => mailer.close());
   const storage = localDiskStorage(path.join(parsed.DATA_DIR, 'uploads'));
-  const app = createApp({
+  let deps: Deps | undefined;
+  let stopJobs = async () => {};
+  const jobs: Jobs = options.jobs
+    ? await startJobs({
+        url,
+        log,
+        pollingIntervalSeconds: 0.5,
+        handlers: jobHandlers(() => {
+          if (!deps) throw new Error('not ready');
+          return deps;
+        }),
+      }).then((started) => {
+        let stopped: Promise<void> | undefined;
+        stopJobs = () => {
+          stopped ??= started.stop();
+          return stopped;
+        };
+        afterAll(() => stopJobs());
+        return started;
+      })
+    : {
+        send: async (queue) => {
+          throw new Error(`createTestApp({}, { jobs: true }) to use the ${queue} queue`);
+        },
+      };
+  deps = {
     db,
     env: parsed,
     log,
     mailer,
     storage,
+    jobs,
     secret: 'test-secret-0123456789abcdef0123456789',
-  });
+  };
+  const app = createApp(deps);
   const call: TestApp['call'] = async (method, p, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -90,7 +125,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const address = server.address();
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   };
-  return { app, db, env: parsed, call, storage, listen };
+  return { app, db, env: parsed, call, storage, listen, stopJobs: () => stopJobs() };
 }
 
 let counter = 0;

@@ -17,11 +17,13 @@ import { orders } from './orders.ts';
 import { projectSubmissions } from './project-submissions.ts';
 
 export const paymentMethod = pgEnum('payment_method', ['paypal', 'usdt', 'alephium']);
+/** `refunded` covers PayPal refunds and reversals (chargebacks) after a confirmation. */
 export const paymentStatus = pgEnum('payment_status', [
   'pending',
   'confirmed',
   'failed',
   'expired',
+  'refunded',
 ]);
 export const paymentEventSource = pgEnum('payment_event_source', [
   'quote',
@@ -48,11 +50,15 @@ export const payments = pgTable(
     /** Crypto amount due in base units (USDT 6 decimals, ALPH atto), as an exact integer. */
     amountBaseUnits: numeric({ precision: 78, scale: 0 }),
     currency: text().notNull().default('USD'),
-    /** PayPal order id, or the payer's address for crypto. */
+    /** The PayPal order id, or the crypto transaction offered for this payment. */
     providerReference: text(),
+    /** Why a payment failed, for the admin (e.g. "underpaid"). */
+    failureReason: text(),
     externalId: text(),
     quoteExpiresAt: timestamp({ withTimezone: true }),
     confirmedAt: timestamp({ withTimezone: true }),
+    /** Set once the receipt and the business notice went out, so a retried job sends none twice. */
+    receiptSentAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

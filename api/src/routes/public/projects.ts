@@ -1,29 +1,63 @@
 import { messages } from '@studio/shared/messages';
+import { paymentConfirmSchema } from '@studio/shared/schemas/payments';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clientIp } from '../../lib/client-ip.ts';
+import { validate } from '../../lib/validate.ts';
+import { confirmPayment } from '../../services/payments/confirm-payment.ts';
 import { submitProject } from '../../services/projects/submit-project.ts';
 import { limitByIp } from '../../services/rate-limit/limit-by-ip.ts';
 
-export const projectRoutes = new Hono<AppEnv>().post('/submit', async (c) => {
-  const { db, env } = c.var;
-  await limitByIp({
-    db,
-    action: 'submit',
-    ip: clientIp(c),
-    perHour: env.SUBMISSION_RATE_LIMIT_PER_HOUR,
-    message: messages.project.tooManySubmissions,
+export const projectRoutes = new Hono<AppEnv>()
+  .post('/submit', async (c) => {
+    const { db, env } = c.var;
+    await limitByIp({
+      db,
+      action: 'submit',
+      ip: clientIp(c),
+      perHour: env.SUBMISSION_RATE_LIMIT_PER_HOUR,
+      message: messages.project.tooManySubmissions,
+    });
+    // Read the socket directly when served by Node: no web-stream copy, and a client that goes
+    // away surfaces as an error at once.
+    const body = c.env?.incoming ?? c.req.raw.body;
+    if (!body) throw new ApiError('BAD_REQUEST', 'Send the project as multipart/form-data');
+    const result = await submitProject({
+      ...c.var,
+      body,
+      contentType: c.req.header('content-type') ?? '',
+      userId: c.var.user?.id ?? null,
+    });
+    return c.json(result, 201);
+  })
+  .post('/payment-confirm', validate('json', paymentConfirmSchema), async (c) => {
+    const { db, env } = c.var;
+    await limitByIp({
+      db,
+      action: 'payment',
+      ip: clientIp(c),
+      perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
+      message: messages.auth.tooManyAttempts,
+    });
+    const result = await confirmPayment({ ...c.var, input: c.req.valid('json') });
+    return result.status === 'confirmed'
+      ? c.json(
+          {
+            success: true as const,
+            status: result.status,
+            paymentId: result.paymentId,
+            message: messages.payments.confirmed,
+          },
+          200,
+        )
+      : c.json(
+          {
+            success: true as const,
+            status: result.status,
+            paymentId: result.paymentId,
+            message: messages.payments.pending,
+          },
+          202,
+        );
   });
-  // Read the socket directly when served by Node: no web-stream copy, and a client that goes
-  // away surfaces as an error at once.
-  const body = c.env?.incoming ?? c.req.raw.body;
-  if (!body) throw new ApiError('BAD_REQUEST', 'Send the project as multipart/form-data');
-  const result = await submitProject({
-    ...c.var,
-    body,
-    contentType: c.req.header('content-type') ?? '',
-    userId: c.var.user?.id ?? null,
-  });
-  return c.json(result, 201);
-});

@@ -1,0 +1,309 @@
+import { messages } from '@studio/shared/messages';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEvents, payments } from '../db/schema/payments.ts';
+import { projectSubmissions } from '../db/schema/project-submissions.ts';
+import { type EvmChain, startEvmChain } from '../test/evm/chain.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { startSmtpServer } from '../test/smtp.ts';
+import { createSubmission } from '../test/submissions.ts';
+
+let chain: EvmChain;
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  chain = await startEvmChain();
+  smtp = await startSmtpServer();
+  t = await createTestApp(
+    {
+      EVM_RPC_URL: chain.rpcUrl,
+      EVM_CHAIN_ID: String(chain.chainId),
+      USDT_CONTRACT: chain.usdtAddress,
+      MERCHANT_EVM_ADDRESS: chain.merchant,
+      EVM_CONFIRMATIONS: '1',
+      PAYMENT_RECHECK_SECONDS: '1',
+      SMTP_URL: smtp.url,
+      CONTACT_TO: 'studio@example.com',
+    },
+    { jobs: true },
+  );
+}, 60_000);
+afterAll(() => chain?.close());
+
+/** A submission with an open USDT quote: what is due, in base units. */
+async function quoted(sku = 'SM-001') {
+  const { submission } = await createSubmission(t.db, sku);
+  const quote = await t.call('POST', '/api/payments/quote', {
+    body: { submissionId: submission.id, method: 'usdt' },
+  });
+  expect(quote.status).toBe(201);
+  return { submission, quote: quote.body, due: BigInt(quote.body.amountBaseUnits) };
+}
+
+function confirm(submissionId: string, transactionId: string, extra: Record<string, unknown> = {}) {
+  return t.call('POST', '/api/projects/payment-confirm', {
+    body: {
+      submissionId,
+      paymentMethod: 'usdt',
+      transactionId,
+      amount: 0.01,
+      service: 'Free',
+      ...extra,
+    },
+  });
+}
+
+async function submissionState(id: string) {
+  const [row] = await t.db.select().from(projectSubmissions).where(eq(projectSubmissions.id, id));
+  return row?.paymentState;
+}
+
+describe('USDT payments verified on chain', () => {
+  it('confirms an exact payment: 200, the submission is paid, one history row, receipt mails', async () => {
+    const { submission, due, quote } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'confirmed', paymentId: quote.paymentId });
+    expect(await submissionState(submission.id)).toBe('paid');
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, quote.paymentId));
+    expect(payment).toMatchObject({ status: 'confirmed', method: 'usdt', amountCents: 23540 });
+    expect(payment?.externalId).toMatch(new RegExp(`^evm:31337:${hash.toLowerCase()}:\\d+$`));
+    const confirmed = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(
+        and(eq(paymentEvents.paymentId, quote.paymentId), eq(paymentEvents.toStatus, 'confirmed')),
+      );
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]?.source).toBe('client');
+
+    const [receipt] = await smtp.waitFor(submission.email);
+    expect(receipt?.subject).toBe('Payment received: Song Mix');
+    expect(receipt?.text).toContain('235.40 USDT ($235.40)');
+    const notice = (await smtp.waitFor('studio@example.com')).find(
+      (m) => m.subject === 'Paid: Song Mix by Pat Payer',
+    );
+    expect(notice).toBeDefined();
+  });
+
+  it('is idempotent: confirming the same transfer again answers 200 and changes nothing', async () => {
+    const { submission, due, quote } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    expect((await confirm(submission.id, hash)).status).toBe(200);
+    expect((await confirm(submission.id, hash)).status).toBe(200);
+    const events = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, quote.paymentId));
+    expect(events.filter((e) => e.toStatus === 'confirmed')).toHaveLength(1);
+  });
+
+  it('marks a transfer paid once under concurrent confirmations', async () => {
+    const { submission, due, quote } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => confirm(submission.id, hash)),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const events = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, quote.paymentId));
+    expect(events.filter((e) => e.toStatus === 'confirmed')).toHaveLength(1);
+    await smtp.waitFor(submission.email);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.to(submission.email)).toHaveLength(1);
+  });
+
+  it('never lets one transfer pay two submissions, even at the same moment', async () => {
+    const a = await quoted();
+    const b = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: a.due });
+    const [ra, rb] = await Promise.all([
+      confirm(a.submission.id, hash),
+      confirm(b.submission.id, hash),
+    ]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 409]);
+    const loser = ra.status === 409 ? ra : rb;
+    expect(loser.body.message).toBe(messages.payments.alreadyUsed);
+    const states = [
+      await submissionState(a.submission.id),
+      await submissionState(b.submission.id),
+    ].sort();
+    expect(states).toEqual(['paid', 'unpaid']);
+  });
+
+  it('refuses an underpayment with 422 and leaves the submission unpaid', async () => {
+    const { submission, due } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due - 1n });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.underpaid);
+    expect(await submissionState(submission.id)).toBe('unpaid');
+  });
+
+  it('refuses a transfer to another address', async () => {
+    const { submission, due } = await quoted();
+    const elsewhere = await chain.payer(5).getAddress();
+    const hash = await chain.transfer({ to: elsewhere, amount: due });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.wrongRecipient);
+  });
+
+  it('refuses a transfer of another token', async () => {
+    const { submission, due } = await quoted();
+    const hash = await chain.transfer({
+      to: chain.merchant,
+      amount: due,
+      token: chain.otherTokenAddress,
+    });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.wrongToken);
+  });
+
+  it('refuses a reverted transfer', async () => {
+    const { submission } = await quoted();
+    const hash = await chain.revertedTransfer({ to: chain.merchant });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.transactionFailed);
+  });
+
+  it('answers 404 for an unknown transaction and keeps the quote open', async () => {
+    const { submission, quote } = await quoted();
+    const res = await confirm(submission.id, `0x${'ab'.repeat(32)}`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(messages.payments.unknownTransaction);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, quote.paymentId));
+    expect(payment?.status).toBe('pending');
+  });
+
+  it('refuses a transfer mined before the quote was issued', async () => {
+    const { submission, due, quote } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    // As if the quote had been issued an hour after the transfer.
+    await t.db
+      .update(payments)
+      .set({
+        createdAt: new Date(Date.now() + 3_600_000),
+        quoteExpiresAt: new Date(Date.now() + 3_700_000),
+      })
+      .where(eq(payments.id, quote.paymentId));
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.transferTooEarly);
+  });
+
+  it('refuses a transfer mined after the quote expired', async () => {
+    const { submission, due, quote } = await quoted();
+    await t.db
+      .update(payments)
+      .set({
+        createdAt: new Date(Date.now() - 3_600_000),
+        quoteExpiresAt: new Date(Date.now() - 3_000_000),
+      })
+      .where(eq(payments.id, quote.paymentId));
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.quoteExpired);
+  });
+});
+
+describe('a transfer still waiting for confirmations', () => {
+  it('answers 202, then the job confirms it once enough blocks are mined', async () => {
+    const slow = await createTestApp(
+      {
+        EVM_RPC_URL: chain.rpcUrl,
+        EVM_CHAIN_ID: String(chain.chainId),
+        USDT_CONTRACT: chain.usdtAddress,
+        MERCHANT_EVM_ADDRESS: chain.merchant,
+        EVM_CONFIRMATIONS: '3',
+        PAYMENT_RECHECK_SECONDS: '1',
+      },
+      { jobs: true },
+    );
+    const { submission } = await createSubmission(slow.db);
+    const quote = await slow.call('POST', '/api/payments/quote', {
+      body: { submissionId: submission.id, method: 'usdt' },
+    });
+    const hash = await chain.transfer({
+      to: chain.merchant,
+      amount: BigInt(quote.body.amountBaseUnits),
+    });
+    const first = await slow.call('POST', '/api/projects/payment-confirm', {
+      body: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
+    });
+    expect(first.status).toBe(202);
+    expect(first.body.status).toBe('pending');
+    const state = async () =>
+      (
+        await slow.db
+          .select()
+          .from(projectSubmissions)
+          .where(eq(projectSubmissions.id, submission.id))
+      )[0]?.paymentState;
+    expect(await state()).toBe('unpaid');
+
+    await chain.mine(3);
+    const deadline = Date.now() + 20_000;
+    while ((await state()) !== 'paid' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
+    expect(await state()).toBe('paid');
+    const [event] = await slow.db
+      .select()
+      .from(paymentEvents)
+      .where(
+        and(
+          eq(paymentEvents.paymentId, quote.body.paymentId),
+          eq(paymentEvents.toStatus, 'confirmed'),
+        ),
+      );
+    expect(event?.source).toBe('job');
+  }, 40_000);
+});
+
+describe('jobs survive a restart', () => {
+  it('a re-check queued by one process is done by the next one', async () => {
+    const env = {
+      EVM_RPC_URL: chain.rpcUrl,
+      EVM_CHAIN_ID: String(chain.chainId),
+      USDT_CONTRACT: chain.usdtAddress,
+      MERCHANT_EVM_ADDRESS: chain.merchant,
+      EVM_CONFIRMATIONS: '3',
+      PAYMENT_RECHECK_SECONDS: '2',
+    };
+    const before = await createTestApp(env, { jobs: true });
+    const { submission } = await createSubmission(before.db);
+    const quote = await before.call('POST', '/api/payments/quote', {
+      body: { submissionId: submission.id, method: 'usdt' },
+    });
+    const hash = await chain.transfer({
+      to: chain.merchant,
+      amount: BigInt(quote.body.amountBaseUnits),
+    });
+    const first = await before.call('POST', '/api/projects/payment-confirm', {
+      body: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
+    });
+    expect(first.status).toBe(202);
+    await before.stopJobs(); // the process goes down with the re-check still queued
+
+    await chain.mine(3);
+    const after = await createTestApp(env, { jobs: true });
+    const state = async () =>
+      (
+        await after.db
+          .select()
+          .from(projectSubmissions)
+          .where(eq(projectSubmissions.id, submission.id))
+      )[0]?.paymentState;
+    const deadline = Date.now() + 20_000;
+    while ((await state()) !== 'paid' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
+    expect(await state()).toBe('paid');
+  }, 40_000);
+});

@@ -1,0 +1,60 @@
+import { messages } from '@studio/shared/messages';
+import { paypalOrderSchema, quoteSchema } from '@studio/shared/schemas/payments';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../context.ts';
+import { clientIp } from '../../lib/client-ip.ts';
+import { validate } from '../../lib/validate.ts';
+import { paymentSettings } from '../../payments/config.ts';
+import { createPaypalOrder } from '../../services/payments/create-paypal-order.ts';
+import { createQuote } from '../../services/payments/create-quote.ts';
+import { handlePaypalWebhook } from '../../services/payments/handle-paypal-webhook.ts';
+import { limitByIp } from '../../services/rate-limit/limit-by-ip.ts';
+
+const webhookEvent = z.looseObject({
+  id: z.string().optional(),
+  event_type: z.string().optional(),
+});
+
+export const paymentRoutes = new Hono<AppEnv>()
+  // Public parameters only, so the site hard-codes none: never a secret.
+  .get('/config', (c) => {
+    const { paypal, usdt, alephium } = paymentSettings(c.var.env);
+    const { nodeUrl: _nodeUrl, ...alph } = alephium.enabled
+      ? alephium
+      : { enabled: false as const, nodeUrl: '' };
+    return c.json({ paypal, usdt, alephium: alph }, 200);
+  })
+  .post('/quote', validate('json', quoteSchema), async (c) => {
+    const { db, env } = c.var;
+    await limitByIp({
+      db,
+      action: 'payment',
+      ip: clientIp(c),
+      perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
+      message: messages.auth.tooManyAttempts,
+    });
+    const { submissionId, method } = c.req.valid('json');
+    return c.json(await createQuote({ db, env, submissionId, method }), 201);
+  })
+  .post('/paypal/orders', validate('json', paypalOrderSchema), async (c) => {
+    const { db, env } = c.var;
+    await limitByIp({
+      db,
+      action: 'payment',
+      ip: clientIp(c),
+      perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
+      message: messages.auth.tooManyAttempts,
+    });
+    return c.json(
+      await createPaypalOrder({ ...c.var, submissionId: c.req.valid('json').submissionId }),
+      201,
+    );
+  })
+  .post('/paypal/webhook', validate('json', webhookEvent), async (c) => {
+    // PayPal verifies the event as it was sent: pass it on untouched (a parsed copy would
+    // reorder its keys).
+    const event = (await c.req.json()) as Record<string, unknown>;
+    const result = await handlePaypalWebhook({ ...c.var, headers: c.req.header(), event });
+    return c.json({ received: true as const, ...result }, 200);
+  });

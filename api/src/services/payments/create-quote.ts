@@ -1,0 +1,86 @@
+import { messages } from '@studio/shared/messages';
+import type { PaymentMethod } from '@studio/shared/schemas/payments';
+import type { Db } from '../../db/client.ts';
+import { paymentEvents, payments } from '../../db/schema/payments.ts';
+import type { Env } from '../../env.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { amountsDue } from '../../payments/amounts.ts';
+import { isEnabled, paymentSettings, QUOTE_TTL_MS } from '../../payments/config.ts';
+import { loadSubmission } from './load-payment.ts';
+
+/**
+ * Opens a payment for a submission: the server's own amounts (payment price, 7% tax, total,
+ * crypto amount in base units), where to send it, and an expiry 15 minutes ahead.
+ */
+export async function createQuote({
+  db,
+  env,
+  submissionId,
+  method,
+  ttlMs = QUOTE_TTL_MS,
+}: {
+  db: Db;
+  env: Env;
+  submissionId: string;
+  method: PaymentMethod;
+  ttlMs?: number;
+}) {
+  const { submission, service } = await loadSubmission(db, submissionId);
+  if (submission.paymentState === 'paid')
+    throw new ApiError('CONFLICT', messages.payments.alreadyPaid);
+  if (service.checkoutPriceCents === null)
+    throw new ApiError('UNPROCESSABLE', messages.payments.noPaymentPrice);
+  if (!isEnabled(env, method))
+    throw new ApiError('UNPROCESSABLE', messages.payments.methodUnavailable);
+
+  const due = amountsDue(service.checkoutPriceCents, method, env.ALPH_USD_RATE);
+  const expiresAt = new Date(Date.now() + ttlMs);
+  const payment = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        method,
+        submissionId,
+        amountCents: due.totalCents,
+        amountBaseUnits: due.baseUnits?.toString() ?? null,
+        currency: due.currency,
+        quoteExpiresAt: expiresAt,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await tx.insert(paymentEvents).values({
+      paymentId: row.id,
+      toStatus: 'pending',
+      source: 'quote',
+      detail: { totalCents: due.totalCents, baseUnits: due.baseUnits?.toString() ?? null },
+    });
+    return row;
+  });
+
+  const settings = paymentSettings(env);
+  return {
+    paymentId: payment.id,
+    submissionId,
+    method,
+    service: { id: service.id, sku: service.sku, title: service.title },
+    subtotalCents: due.subtotalCents,
+    taxCents: due.taxCents,
+    totalCents: due.totalCents,
+    subtotalText: due.subtotalText,
+    taxText: due.taxText,
+    totalText: due.totalText,
+    currency: due.currency,
+    /** Crypto amount due in base units (USDT 6 decimals, ALPH atto) as a decimal string. */
+    amountBaseUnits: due.baseUnits?.toString() ?? null,
+    amountText: due.amountText,
+    merchantAddress:
+      method === 'usdt' && settings.usdt.enabled
+        ? settings.usdt.merchantAddress
+        : method === 'alephium' && settings.alephium.enabled
+          ? settings.alephium.merchantAddress
+          : null,
+    tokenContract: settings.usdt.enabled && method === 'usdt' ? settings.usdt.contract : null,
+    chainId: settings.usdt.enabled && method === 'usdt' ? settings.usdt.chainId : null,
+    expiresAt: expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,71 @@
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { applyVerdict } from './apply-verdict.ts';
+import { loadPayment } from './load-payment.ts';
+import { recordPaymentState } from './record-payment-state.ts';
+import { verifyPayment } from './verify-payment.ts';
+
+/**
+ * The re-check job: asks again about a pending payment's transaction, with a growing delay,
+ * until it is confirmed, fails, or PAYMENT_WATCH_MINUTES after the quote it expires.
+ */
+export async function recheckPayment({
+  db,
+  env,
+  jobs,
+  log,
+  paymentId,
+  attempt,
+}: {
+  db: Db;
+  env: Env;
+  jobs: Jobs;
+  log: Logger;
+  paymentId: string;
+  attempt: number;
+}) {
+  const payment = await loadPayment(db, paymentId);
+  if (payment?.status !== 'pending' || !payment.providerReference) return;
+  if (Date.now() > payment.createdAt.getTime() + env.PAYMENT_WATCH_MINUTES * 60_000) {
+    await recordPaymentState({
+      db,
+      paymentId,
+      status: 'expired',
+      source: 'job',
+      reason: 'not confirmed in time',
+    });
+    log.warn({ paymentId }, 'pending payment expired');
+    return;
+  }
+  const reference = payment.providerReference;
+  const verdict = await verifyPayment({ env, log, payment, reference });
+  try {
+    await applyVerdict({
+      db,
+      env,
+      jobs,
+      payment,
+      verdict,
+      reference,
+      source: 'job',
+      attempt: attempt + 1,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (verdict.state === 'unknown') {
+      // Not visible yet (or dropped): keep watching until the window ends.
+      await jobs.send(
+        'payment-recheck',
+        { paymentId, attempt: attempt + 1 },
+        {
+          startAfterSeconds: Math.min(env.PAYMENT_RECHECK_SECONDS * 2 ** (attempt + 1), 600),
+          singletonKey: `${paymentId}:${attempt + 1}`,
+        },
+      );
+    }
+    log.info({ paymentId, verdict: verdict.state, message: error.message }, 'payment re-check');
+  }
+}

@@ -1,0 +1,36 @@
+import type { Env } from '../../env.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { Verdict } from '../../payments/verdict.ts';
+import { verifyAlephiumTransfer } from '../../payments/verify-alephium.ts';
+import { verifyUsdtTransfer } from '../../payments/verify-usdt.ts';
+import type { Payment } from './load-payment.ts';
+import { verifyPaypalOrder } from './settle-paypal.ts';
+
+/** Asks the payment's provider or chain about `reference` (a PayPal order, a tx hash or id). */
+export function verifyPayment({
+  env,
+  log,
+  payment,
+  reference,
+}: {
+  env: Env;
+  log: Logger;
+  payment: Payment;
+  reference: string;
+}): Promise<Verdict> {
+  const due = BigInt(payment.amountBaseUnits ?? '0');
+  switch (payment.method) {
+    case 'paypal':
+      return verifyPaypalOrder({ env, log, payment: { ...payment, providerReference: reference } });
+    case 'usdt':
+      return verifyUsdtTransfer({
+        env,
+        txHash: reference,
+        due,
+        quotedAt: payment.createdAt,
+        expiresAt: payment.quoteExpiresAt ?? payment.createdAt,
+      });
+    case 'alephium':
+      return verifyAlephiumTransfer({ env, txId: reference, due });
+  }
+}

@@ -1,0 +1,514 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AlephiumStandin, startAlephiumStandin } from './alephium.ts';
+import { type PaypalStandin, startPaypalStandin } from './paypal.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: assertions probe the JSON answers freely.
+type Json = Record<string, any>;
+
+async function call(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Json; headers: Headers }> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Json) : {}, headers: res.headers };
+}
+
+describe('PayPal stand-in', () => {
+  let paypal: PaypalStandin;
+  let token: string;
+
+  const api = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, headers, ...rest } = init;
+    return call(`${paypal.baseUrl}${path}`, {
+      ...rest,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(headers as Record<string, string> | undefined),
+      },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+  };
+
+  const orderBody = (overrides: Json = {}) => ({
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: 'course-42',
+        custom_id: 'enrolment-7',
+        description: 'Intro to pottery',
+        amount: {
+          currency_code: 'EUR',
+          value: '24.20',
+          breakdown: {
+            item_total: { currency_code: 'EUR', value: '20.00' },
+            tax_total: { currency_code: 'EUR', value: '4.20' },
+          },
+        },
+        items: [
+          {
+            name: 'Pottery seat',
+            quantity: '2',
+            unit_amount: { currency_code: 'EUR', value: '10.00' },
+            tax: { currency_code: 'EUR', value: '2.10' },
+          },
+        ],
+        ...overrides,
+      },
+    ],
+  });
+
+  const createOrder = async (overrides: Json = {}) => {
+    const res = await api('/v2/checkout/orders', { method: 'POST', json: orderBody(overrides) });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+
+  beforeAll(async () => {
+    paypal = await startPaypalStandin();
+    const res = await call(`${paypal.baseUrl}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(res.status).toBe(200);
+    token = res.body.access_token;
+  });
+  afterAll(() => paypal.close());
+
+  it('issues an OAuth2 token for the client credentials only', async () => {
+    expect(token).toMatch(/^A21AA/);
+    const tokenRequest = paypal.requests.find((r) => r.path === '/v1/oauth2/token');
+    expect(tokenRequest?.body).toEqual({ grant_type: 'client_credentials' });
+
+    const wrong = await call(`${paypal.baseUrl}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${paypal.clientId}:nope`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({
+      error: 'invalid_client',
+      error_description: expect.any(String),
+    });
+
+    const anonymous = await call(`${paypal.baseUrl}/v2/checkout/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(orderBody()),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.name).toBe('AUTHENTICATION_FAILURE');
+  });
+
+  it('creates an order with an approve link and keeps what was ordered', async () => {
+    const res = await api('/v2/checkout/orders', { method: 'POST', json: orderBody() });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('CREATED');
+    expect(res.body.id).toMatch(/^[A-Z0-9]{17}$/);
+    const approve = res.body.links.find((l: Json) => l.rel === 'approve');
+    expect(approve).toMatchObject({ method: 'GET' });
+    expect(approve.href).toContain(res.body.id);
+
+    const shown = await api(`/v2/checkout/orders/${res.body.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ id: res.body.id, intent: 'CAPTURE', status: 'CREATED' });
+    expect(shown.body.purchase_units[0]).toMatchObject({
+      reference_id: 'course-42',
+      custom_id: 'enrolment-7',
+      description: 'Intro to pottery',
+      amount: { currency_code: 'EUR', value: '24.20' },
+    });
+    expect(shown.body.purchase_units[0].payments).toBeUndefined();
+
+    const logged = paypal.requests.findLast(
+      (r) => r.method === 'POST' && r.path === '/v2/checkout/orders',
+    );
+    expect(logged?.headers.authorization).toBe(`Bearer ${token}`);
+    expect(logged?.body).toMatchObject({ intent: 'CAPTURE' });
+  });
+
+  it('rejects amounts that do not add up, with the documented error shape', async () => {
+    const mismatch = await api('/v2/checkout/orders', {
+      method: 'POST',
+      json: orderBody({
+        amount: {
+          currency_code: 'EUR',
+          value: '25.00',
+          breakdown: {
+            item_total: { currency_code: 'EUR', value: '20.00' },
+            tax_total: { currency_code: 'EUR', value: '4.20' },
+          },
+        },
+      }),
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body).toMatchObject({
+      name: 'UNPROCESSABLE_ENTITY',
+      message: expect.any(String),
+      debug_id: expect.any(String),
+      details: [{ issue: 'AMOUNT_MISMATCH', description: expect.any(String), location: 'body' }],
+    });
+
+    const items = await api('/v2/checkout/orders', {
+      method: 'POST',
+      json: orderBody({
+        items: [
+          { name: 'Seat', quantity: '3', unit_amount: { currency_code: 'EUR', value: '10.00' } },
+        ],
+      }),
+    });
+    expect(items.status).toBe(422);
+    expect(items.body.details[0].issue).toBe('ITEM_TOTAL_MISMATCH');
+
+    const noIntent = await api('/v2/checkout/orders', {
+      method: 'POST',
+      json: { purchase_units: orderBody().purchase_units },
+    });
+    expect(noIntent.status).toBe(400);
+    expect(noIntent.body).toMatchObject({
+      name: 'INVALID_REQUEST',
+      details: [{ issue: 'MISSING_REQUIRED_PARAMETER', field: '/intent' }],
+    });
+  });
+
+  it('refuses to capture before approval, then captures once with custom_id', async () => {
+    const id = await createOrder();
+    const early = await api(`/v2/checkout/orders/${id}/capture`, { method: 'POST', json: {} });
+    expect(early.status).toBe(422);
+    expect(early.body).toMatchObject({
+      name: 'UNPROCESSABLE_ENTITY',
+      details: [{ issue: 'ORDER_NOT_APPROVED' }],
+      debug_id: expect.any(String),
+      links: [{ rel: 'information_link' }],
+    });
+
+    paypal.approve(id);
+    expect((await api(`/v2/checkout/orders/${id}`)).body.status).toBe('APPROVED');
+
+    const captured = await api(`/v2/checkout/orders/${id}/capture`, {
+      method: 'POST',
+      json: {},
+      headers: { 'paypal-request-id': `capture-${id}` },
+    });
+    expect(captured.status).toBe(201);
+    expect(captured.body.status).toBe('COMPLETED');
+    const capture = captured.body.purchase_units[0].payments.captures[0];
+    expect(capture).toMatchObject({
+      status: 'COMPLETED',
+      amount: { currency_code: 'EUR', value: '24.20' },
+      custom_id: 'enrolment-7',
+      final_capture: true,
+      seller_receivable_breakdown: { gross_amount: { currency_code: 'EUR', value: '24.20' } },
+    });
+    expect(capture.id).toMatch(/^[A-Z0-9]{17}$/);
+
+    // Same PayPal-Request-Id: the stored result again (200 OK), no second capture.
+    const again = await api(`/v2/checkout/orders/${id}/capture`, {
+      method: 'POST',
+      json: {},
+      headers: { 'paypal-request-id': `capture-${id}` },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(captured.body);
+
+    // A new request id is a second capture attempt, which PayPal refuses.
+    const twice = await api(`/v2/checkout/orders/${id}/capture`, {
+      method: 'POST',
+      json: {},
+      headers: { 'paypal-request-id': `other-${id}` },
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.details[0].issue).toBe('ORDER_ALREADY_CAPTURED');
+
+    const shown = await api(`/v2/checkout/orders/${id}`);
+    expect(shown.body.status).toBe('COMPLETED');
+    expect(shown.body.purchase_units[0].payments.captures).toHaveLength(1);
+    expect(shown.body.purchase_units[0].payments.captures[0].id).toBe(capture.id);
+  });
+
+  it('answers 404 RESOURCE_NOT_FOUND for an unknown order', async () => {
+    const res = await api('/v2/checkout/orders/NOSUCHORDER1234/capture', {
+      method: 'POST',
+      json: {},
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({
+      name: 'RESOURCE_NOT_FOUND',
+      details: [{ issue: 'INVALID_RESOURCE_ID', location: 'path', value: 'NOSUCHORDER1234' }],
+    });
+    expect((await api('/v1/nothing-here')).status).toBe(404);
+  });
+
+  it('reports a pending capture until completeCapture', async () => {
+    const id = await createOrder();
+    paypal.approve(id);
+    paypal.setCaptureOutcome(id, 'PENDING');
+    const res = await api(`/v2/checkout/orders/${id}/capture`, { method: 'POST', json: {} });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('COMPLETED');
+    const capture = res.body.purchase_units[0].payments.captures[0];
+    expect(capture).toMatchObject({
+      status: 'PENDING',
+      status_details: { reason: 'PENDING_REVIEW' },
+    });
+    expect(capture.seller_receivable_breakdown).toBeUndefined();
+
+    paypal.completeCapture(capture.id);
+    const shown = await api(`/v2/checkout/orders/${id}`);
+    const now = shown.body.purchase_units[0].payments.captures[0];
+    expect(now.status).toBe('COMPLETED');
+    expect(now.status_details).toBeUndefined();
+    const direct = await api(`/v2/payments/captures/${capture.id}`);
+    expect(direct.body).toMatchObject({
+      status: 'COMPLETED',
+      supplementary_data: { related_ids: { order_id: id } },
+    });
+  });
+
+  it('declines with INSTRUMENT_DECLINED and leaves the order capturable', async () => {
+    const id = await createOrder();
+    paypal.approve(id);
+    paypal.setCaptureOutcome(id, 'DECLINED');
+    const res = await api(`/v2/checkout/orders/${id}/capture`, { method: 'POST', json: {} });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      name: 'UNPROCESSABLE_ENTITY',
+      message: expect.any(String),
+      debug_id: expect.any(String),
+      details: [{ issue: 'INSTRUMENT_DECLINED', description: expect.any(String) }],
+    });
+    expect(res.body.links.map((l: Json) => l.rel)).toEqual(['information_link', 'redirect']);
+    expect((await api(`/v2/checkout/orders/${id}`)).body.status).toBe('APPROVED');
+
+    paypal.setCaptureOutcome(id, 'COMPLETED');
+    const retry = await api(`/v2/checkout/orders/${id}/capture`, { method: 'POST', json: {} });
+    expect(retry.status).toBe(201);
+  });
+
+  it('can capture a different amount than ordered', async () => {
+    const id = await createOrder();
+    paypal.approve(id);
+    paypal.setCapturedAmount(id, '1.00');
+    const res = await api(`/v2/checkout/orders/${id}/capture`, { method: 'POST', json: {} });
+    expect(res.body.purchase_units[0].payments.captures[0].amount).toEqual({
+      currency_code: 'EUR',
+      value: '1.00',
+    });
+    const shown = await api(`/v2/checkout/orders/${id}`);
+    expect(shown.body.purchase_units[0].amount.value).toBe('24.20');
+  });
+
+  describe('webhooks', () => {
+    const verifyBody = (event: Json, headers: Record<string, string>, webhookId: string) => ({
+      auth_algo: headers['paypal-auth-algo'],
+      cert_url: headers['paypal-cert-url'],
+      transmission_id: headers['paypal-transmission-id'],
+      transmission_sig: headers['paypal-transmission-sig'],
+      transmission_time: headers['paypal-transmission-time'],
+      webhook_id: webhookId,
+      webhook_event: event,
+    });
+
+    it('builds events of the documented shape', () => {
+      const event = paypal.webhookEvent('PAYMENT.CAPTURE.COMPLETED', {
+        id: '2GG279541U471931P',
+        status: 'COMPLETED',
+        amount: { currency_code: 'USD', value: '5.00' },
+        custom_id: 'enrolment-7',
+      });
+      expect(event).toMatchObject({
+        id: expect.stringMatching(/^WH-/),
+        event_version: '1.0',
+        resource_type: 'capture',
+        resource_version: '2.0',
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        summary: 'Payment completed for $ 5.00 USD',
+        resource: { id: '2GG279541U471931P', custom_id: 'enrolment-7' },
+      });
+      expect(paypal.webhookEvent('PAYMENT.CAPTURE.REFUNDED', {}).resource_type).toBe('refund');
+      expect(paypal.webhookEvent('PAYMENT.CAPTURE.REVERSED', {}).resource_type).toBe('refund');
+      expect(paypal.webhookEvent('PAYMENT.CAPTURE.DENIED', {}).resource_type).toBe('capture');
+      expect(paypal.webhookEvent('CHECKOUT.ORDER.APPROVED', {}).resource_type).toBe(
+        'checkout-order',
+      );
+    });
+
+    it('verifies only signatures it made, for that exact event and webhook id', async () => {
+      const event = paypal.webhookEvent('PAYMENT.CAPTURE.COMPLETED', {
+        id: '2GG279541U471931P',
+        amount: { currency_code: 'USD', value: '5.00' },
+      });
+      const headers = paypal.signedHeaders(event);
+      expect(Object.keys(headers).sort()).toEqual([
+        'paypal-auth-algo',
+        'paypal-cert-url',
+        'paypal-transmission-id',
+        'paypal-transmission-sig',
+        'paypal-transmission-time',
+      ]);
+      const verifyWith = async (body: Json) => {
+        const res = await api('/v1/notifications/verify-webhook-signature', {
+          method: 'POST',
+          json: body,
+        });
+        expect(res.status).toBe(200);
+        return res.body.verification_status as string;
+      };
+
+      // As a receiver does it: the raw body is parsed and sent back as webhook_event.
+      const received = JSON.parse(JSON.stringify(event)) as Json;
+      expect(await verifyWith(verifyBody(received, headers, paypal.webhookId))).toBe('SUCCESS');
+
+      const tampered = {
+        ...received,
+        resource: { ...received.resource, amount: { currency_code: 'USD', value: '500.00' } },
+      };
+      expect(await verifyWith(verifyBody(tampered, headers, paypal.webhookId))).toBe('FAILURE');
+      expect(await verifyWith(verifyBody(received, headers, 'SOMEOTHERWEBHOOK'))).toBe('FAILURE');
+      const forged = {
+        ...headers,
+        'paypal-transmission-sig': Buffer.from('forged').toString('base64'),
+      };
+      expect(await verifyWith(verifyBody(received, forged, paypal.webhookId))).toBe('FAILURE');
+      const otherEvent = paypal.webhookEvent('PAYMENT.CAPTURE.COMPLETED', { id: 'X' });
+      expect(await verifyWith(verifyBody(otherEvent, headers, paypal.webhookId))).toBe('FAILURE');
+
+      const incomplete = await api('/v1/notifications/verify-webhook-signature', {
+        method: 'POST',
+        json: { webhook_id: paypal.webhookId },
+      });
+      expect(incomplete.status).toBe(400);
+      expect(incomplete.body.name).toBe('VALIDATION_ERROR');
+    });
+  });
+});
+
+describe('Alephium node stand-in', () => {
+  let node: AlephiumStandin;
+  const txId = createHash('sha256').update('deposit-1').digest('hex');
+  const address = '1DrDyTr9RpRsQnDnXo2YRiPzPW4ooHX5LLoqXrqfMrpQH';
+
+  beforeAll(async () => {
+    node = await startAlephiumStandin();
+  });
+  afterAll(() => node.close());
+
+  const get = (path: string) => call(`${node.baseUrl}${path}`);
+
+  it('reports a transaction MemPooled, then Confirmed', async () => {
+    node.addTransaction({
+      txId,
+      outputs: [
+        { address, attoAlphAmount: '2500000000000000000' },
+        { address: '12LTuUf6GiQbdAW8NTbzXUHabX91dmMKuKZfCfhDrCPoW', attoAlphAmount: '1' },
+      ],
+    });
+    const pooled = await get(`/transactions/status?txId=${txId}`);
+    expect(pooled.status).toBe(200);
+    expect(pooled.body).toEqual({ type: 'MemPooled' });
+    const notYet = await get(`/transactions/details/${txId}`);
+    expect(notYet.status).toBe(404);
+
+    node.confirm(txId, 3);
+    const confirmed = await get(`/transactions/status?txId=${txId}`);
+    expect(confirmed.body).toEqual({
+      type: 'Confirmed',
+      blockHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      txIndex: 0,
+      chainConfirmations: 3,
+      fromGroupConfirmations: 3,
+      toGroupConfirmations: 3,
+    });
+    expect(node.requests).toContainEqual({
+      method: 'GET',
+      path: `/transactions/status?txId=${txId}`,
+    });
+  });
+
+  it('shows the transaction details with its outputs', async () => {
+    const res = await get(`/transactions/details/${txId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      unsigned: { txId, gasAmount: expect.any(Number), gasPrice: expect.any(String) },
+      scriptExecutionOk: true,
+      contractInputs: [],
+      generatedOutputs: [],
+      inputSignatures: [expect.stringMatching(/^[0-9a-f]+$/)],
+      scriptSignatures: [],
+    });
+    expect(res.body.unsigned.inputs[0]).toMatchObject({
+      outputRef: { hint: expect.any(Number), key: expect.any(String) },
+      unlockScript: expect.any(String),
+    });
+    expect(res.body.unsigned.fixedOutputs).toHaveLength(2);
+    expect(res.body.unsigned.fixedOutputs[0]).toEqual({
+      hint: expect.any(Number),
+      key: expect.stringMatching(/^[0-9a-f]{64}$/),
+      attoAlphAmount: '2500000000000000000',
+      address,
+      tokens: [],
+      lockTime: 0,
+      message: '',
+    });
+  });
+
+  it('knows TxNotFound, and answers 404 NotFound for details of an unknown tx', async () => {
+    const unknown = 'ab'.repeat(32);
+    expect((await get(`/transactions/status?txId=${unknown}`)).body).toEqual({
+      type: 'TxNotFound',
+    });
+    const details = await get(`/transactions/details/${unknown}`);
+    expect(details.status).toBe(404);
+    expect(details.body).toEqual({
+      resource: `Transaction ${unknown}`,
+      detail: `Transaction ${unknown} not found`,
+    });
+    const bad = await get('/transactions/status?txId=nothex');
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toEqual(expect.any(String));
+  });
+
+  it('adds a transaction confirmed from the start', async () => {
+    const other = createHash('sha256').update('deposit-2').digest('hex');
+    node.addTransaction({
+      txId: other,
+      outputs: [{ address, attoAlphAmount: '1' }],
+      confirmations: 1,
+    });
+    expect((await get(`/transactions/status?txId=${other}`)).body).toMatchObject({
+      type: 'Confirmed',
+      chainConfirmations: 1,
+    });
+  });
+
+  it('reports balances in atto with ALPH hints', async () => {
+    const zero = await get(`/addresses/${address}/balance`);
+    expect(zero.body).toEqual({
+      balance: '0',
+      balanceHint: '0 ALPH',
+      lockedBalance: '0',
+      lockedBalanceHint: '0 ALPH',
+      utxoNum: 0,
+    });
+    node.setBalance(address, '1500000000000000000');
+    const res = await get(`/addresses/${address}/balance`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      balance: '1500000000000000000',
+      balanceHint: '1.5 ALPH',
+      lockedBalance: '0',
+      lockedBalanceHint: '0 ALPH',
+      utxoNum: 1,
+    });
+    expect((await get('/addresses/not-base58-0OIl/balance')).status).toBe(400);
+  });
+});

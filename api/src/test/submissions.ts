@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { projectSubmissions } from '../db/schema/project-submissions.ts';
+import { services } from '../db/schema/services.ts';
+
+let n = 0;
+
+/** A project submission for the service with `sku`, written straight to the database. */
+export async function createSubmission(db: Db, sku = 'SM-001') {
+  const [service] = await db.select().from(services).where(eq(services.sku, sku));
+  if (!service) throw new Error(`no service ${sku}`);
+  n += 1;
+  const [row] = await db
+    .insert(projectSubmissions)
+    .values({
+      name: 'Pat Payer',
+      email: `payer${n}.${Date.now().toString(36)}@example.com`,
+      serviceId: service.id,
+      notes: 'A project to pay for in tests.',
+    })
+    .returning();
+  if (!row) throw new Error('insert failed');
+  return { submission: row, service };
+}
