@@ -16,6 +16,16 @@ import { localDiskStorage } from '../storage/local-disk.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createTestDatabase } from './setup-db.ts';
 
+/**
+ * What the apps of this test file hold open (pools, job workers, servers), closed after the
+ * file's tests and before its database is dropped. One hook for the file, registered when this
+ * module loads, so apps made inside a test are closed too.
+ */
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const close of cleanups.splice(0).reverse()) await close();
+});
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   storage: Storage;
@@ -56,11 +66,11 @@ export async function createTestApp(
     ...env,
   });
   const { db, sql } = createDb(url, { max: 5 });
-  afterAll(() => sql.end());
+  cleanups.push(() => sql.end());
   await seed(db);
   const log = createLogger(parsed);
   const mailer = createMailer(parsed, log);
-  afterAll(() => mailer.close());
+  cleanups.push(() => mailer.close());
   const storage = localDiskStorage(path.join(parsed.DATA_DIR, 'uploads'));
   let deps: Deps | undefined;
   let stopJobs = async () => {};
@@ -79,7 +89,7 @@ export async function createTestApp(
           stopped ??= started.stop();
           return stopped;
         };
-        afterAll(() => stopJobs());
+        cleanups.push(() => stopJobs());
         return started;
       })
     : {
@@ -120,7 +130,7 @@ export async function createTestApp(
     if (!server) {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
       await new Promise<void>((resolve) => server?.once('listening', () => resolve()));
-      afterAll(() => new Promise<void>((resolve) => server?.close(() => resolve())));
+      cleanups.push(() => new Promise<void>((resolve) => server?.close(() => resolve())));
     }
     const address = server.address();
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
