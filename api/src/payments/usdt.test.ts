@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../db/schema/payments.ts';
 import { projectSubmissions } from '../db/schema/project-submissions.ts';
+import { createLogger } from '../lib/logger.ts';
+import { recheckPayment } from '../services/payments/recheck-payment.ts';
 import { type EvmChain, startEvmChain } from '../test/evm/chain.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { startSmtpServer } from '../test/smtp.ts';
@@ -306,4 +308,59 @@ describe('jobs survive a restart', () => {
       await new Promise((r) => setTimeout(r, 250));
     expect(await state()).toBe('paid');
   }, 40_000);
+});
+
+describe('the watch window', () => {
+  it('expires a payment still pending PAYMENT_WATCH_MINUTES after its quote', async () => {
+    const env = {
+      EVM_RPC_URL: chain.rpcUrl,
+      EVM_CHAIN_ID: String(chain.chainId),
+      USDT_CONTRACT: chain.usdtAddress,
+      MERCHANT_EVM_ADDRESS: chain.merchant,
+      EVM_CONFIRMATIONS: '50',
+      PAYMENT_RECHECK_SECONDS: '600',
+      PAYMENT_WATCH_MINUTES: '60',
+    };
+    const app = await createTestApp(env, { jobs: true });
+    const { submission } = await createSubmission(app.db);
+    const quote = await app.call('POST', '/api/payments/quote', {
+      body: { submissionId: submission.id, method: 'usdt' },
+    });
+    const hash = await chain.transfer({
+      to: chain.merchant,
+      amount: BigInt(quote.body.amountBaseUnits),
+    });
+    const res = await app.call('POST', '/api/projects/payment-confirm', {
+      body: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
+    });
+    expect(res.status).toBe(202);
+    await app.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(payments.id, quote.body.paymentId));
+    await recheckPayment({
+      db: app.db,
+      env: app.env,
+      jobs: { send: async () => {} },
+      log: createLogger({ LOG_LEVEL: 'silent' }),
+      paymentId: quote.body.paymentId,
+      attempt: 3,
+    });
+    const [payment] = await app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, quote.body.paymentId));
+    expect(payment?.status).toBe('expired');
+    const [event] = await app.db
+      .select()
+      .from(paymentEvents)
+      .where(
+        and(
+          eq(paymentEvents.paymentId, quote.body.paymentId),
+          eq(paymentEvents.toStatus, 'expired'),
+        ),
+      );
+    expect(event?.source).toBe('job');
+    expect(await submissionState(submission.id)).toBe('unpaid');
+  });
 });
