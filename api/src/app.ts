@@ -9,6 +9,8 @@ import { loadSession, requireAdmin } from './middleware/auth.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { authRoutes } from './routes/account/auth.ts';
+import { adminBlastRoutes, blastSendRoutes } from './routes/admin/email-blasts.ts';
+import { adminEventRoutes } from './routes/admin/events.ts';
 import { adminUserRoutes } from './routes/admin/users.ts';
 import { catalogRoutes } from './routes/public/catalog.ts';
 import { contactRoutes } from './routes/public/contact.ts';
@@ -25,6 +27,7 @@ function apiRoutes() {
       .use(jsonBody, loadSession)
       // The guard covers the whole prefix: even an unknown admin path reveals nothing without the role.
       .use('/admin/*', requireAdmin)
+      .use('/events/admin/*', requireAdmin)
       .route('/', healthRoutes)
       .route('/', catalogRoutes)
       .route('/', mediaRoutes)
@@ -32,7 +35,10 @@ function apiRoutes() {
       .route('/projects', projectRoutes)
       .route('/payments', paymentRoutes)
       .route('/auth', authRoutes)
+      .route('/events/admin', adminEventRoutes)
+      .route('/events/admin', blastSendRoutes)
       .route('/admin', adminUserRoutes)
+      .route('/admin', adminBlastRoutes)
       .all('*', () => {
         throw new ApiError('NOT_FOUND', messages.http.notFound);
       })
