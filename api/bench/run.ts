@@ -2,7 +2,8 @@
  * pnpm bench: benchmarks of the API, each printed with a ratio against a baseline measured in
  * the same run on the same machine (these machines are noisy; absolute times mean little).
  */
+import { adminBench } from './admin.ts';
 import { uploadBench } from './upload.ts';
 
-const results = [await uploadBench()];
+const results = [await uploadBench(), await adminBench()];
 process.stdout.write(`\n${results.join('\n')}\n`);

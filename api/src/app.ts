@@ -9,6 +9,8 @@ import { loadSession, requireAdmin } from './middleware/auth.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { authRoutes } from './routes/account/auth.ts';
+import { orderRoutes } from './routes/account/orders.ts';
+import { adminCommerceRoutes } from './routes/admin/commerce.ts';
 import { adminBlastRoutes, blastSendRoutes } from './routes/admin/email-blasts.ts';
 import { adminEventRoutes } from './routes/admin/events.ts';
 import { adminUserRoutes } from './routes/admin/users.ts';
@@ -35,9 +37,11 @@ function apiRoutes() {
       .route('/projects', projectRoutes)
       .route('/payments', paymentRoutes)
       .route('/auth', authRoutes)
+      .route('/orders', orderRoutes)
       .route('/events/admin', adminEventRoutes)
       .route('/events/admin', blastSendRoutes)
       .route('/admin', adminUserRoutes)
+      .route('/admin', adminCommerceRoutes)
       .route('/admin', adminBlastRoutes)
       .all('*', () => {
         throw new ApiError('NOT_FOUND', messages.http.notFound);

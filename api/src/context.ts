@@ -31,5 +31,6 @@ export interface AppEnv {
 }
 
 export interface AuthedEnv {
+  Bindings: AppEnv['Bindings'];
   Variables: AppEnv['Variables'] & { user: User; session: Session };
 }

@@ -143,8 +143,14 @@ const envSchema = z.object({
   PAYMENT_WATCH_MINUTES: positiveInt.default(120),
   /** Payment quotes, PayPal orders and confirmations per client address per hour. */
   PAYMENT_RATE_LIMIT_PER_HOUR: positiveInt.default(60),
+  /** Products at or under this stock count as low stock on the dashboard. */
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(5),
+  /** An unpaid shop order holds its stock this long, then it is cancelled and the stock returns. */
+  ORDER_HOLD_MINUTES: positiveInt.default(30),
   /** First delay before re-checking a pending payment; doubles each time, up to 10 minutes. */
   PAYMENT_RECHECK_SECONDS: positiveInt.default(15),
+  /** E-mail blast messages sent per second (per blast); fractions such as 0.5 allowed. */
+  BLAST_RATE: z.coerce.number().positive({ error: 'must be greater than 0' }).max(1000).default(10),
 });
 
 export type Env = z.output<typeof envSchema> & { PUBLIC_URL: string };

@@ -16,6 +16,7 @@ import { resolveAppSecret } from './lib/app-secret.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './services/auth/ensure-admin.ts';
+import { resumeBlasts } from './services/blasts/resume-blasts.ts';
 import { pruneRateLimits } from './services/rate-limit/consume-rate-limit.ts';
 import { localDiskStorage } from './storage/local-disk.ts';
 
@@ -89,6 +90,8 @@ export async function startServer(env: Env, log: Logger) {
     }),
   });
   deps = { db, env, log, mailer, storage, jobs, secret: resolveAppSecret(env) };
+  // A blast whose process died mid-way is finished by this one (see services/blasts).
+  await resumeBlasts({ db, jobs, log });
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve, reject) => {

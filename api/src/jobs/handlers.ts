@@ -1,4 +1,6 @@
 import type { Deps } from '../context.ts';
+import { sendBlast } from '../services/blasts/send-blast.ts';
+import { releaseExpiredOrders } from '../services/orders/release-order-stock.ts';
 import { recheckPayment } from '../services/payments/recheck-payment.ts';
 import { sendPaymentReceipt } from '../services/payments/send-payment-receipt.ts';
 import type { JobHandlers } from './jobs.ts';
@@ -9,5 +11,9 @@ export function jobHandlers(deps: () => Deps): JobHandlers {
     'payment-recheck': ({ paymentId, attempt }) =>
       recheckPayment({ ...deps(), paymentId, attempt }),
     'payment-receipt': ({ paymentId }) => sendPaymentReceipt({ ...deps(), paymentId }),
+    'order-release': async ({ orderId }) => {
+      await releaseExpiredOrders({ db: deps().db, orderId });
+    },
+    'email-blast': ({ blastId }) => sendBlast({ ...deps(), blastId }),
   };
 }

@@ -7,9 +7,18 @@ export interface JobPayloads {
   'payment-recheck': { paymentId: string; attempt: number };
   /** Mail the receipt and the business notice of a confirmed payment. */
   'payment-receipt': { paymentId: string };
+  /** Cancel an unpaid shop order whose hold ran out, returning its stock. */
+  'order-release': { orderId: string };
+  /** Mail an e-mail blast's pending recipients (services/blasts/send-blast.ts). */
+  'email-blast': { blastId: string };
 }
 export type QueueName = keyof JobPayloads;
-export const queueNames: QueueName[] = ['payment-recheck', 'payment-receipt'];
+export const queueNames: QueueName[] = [
+  'payment-recheck',
+  'payment-receipt',
+  'order-release',
+  'email-blast',
+];
 
 export interface Jobs {
   send<Q extends QueueName>(

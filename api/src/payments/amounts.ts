@@ -5,25 +5,28 @@ import {
   USDT_DECIMALS,
   usdtBaseUnits,
 } from '@studio/shared/crypto-units';
-import { formatUsd, withTax } from '@studio/shared/money';
+import { formatUsd } from '@studio/shared/money';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 
 /**
- * What is due for a price, computed by the server only: the payment price, 7% tax (half-up to
- * the cent), the total, and for crypto the exact amount in base units with its display text.
+ * What is due, computed by the server only, from totals it computed itself: the USD figures,
+ * and for crypto the exact amount in base units (USDT 6 decimals; ALPH atto, rounded up) with
+ * its display text.
  */
-export function amountsDue(priceCents: number, method: PaymentMethod, usdPerAlph: string) {
-  const { subtotalCents, taxCents, totalCents } = withTax(priceCents);
+export function amountsDue(
+  totals: { subtotalCents: number; shippingCents: number; taxCents: number; totalCents: number },
+  method: PaymentMethod,
+  usdPerAlph: string,
+) {
   const base = {
-    subtotalCents,
-    taxCents,
-    totalCents,
-    subtotalText: formatUsd(subtotalCents),
-    taxText: formatUsd(taxCents),
-    totalText: formatUsd(totalCents),
+    ...totals,
+    subtotalText: formatUsd(totals.subtotalCents),
+    shippingText: formatUsd(totals.shippingCents),
+    taxText: formatUsd(totals.taxCents),
+    totalText: formatUsd(totals.totalCents),
   };
   if (method === 'usdt') {
-    const units = usdtBaseUnits(totalCents);
+    const units = usdtBaseUnits(totals.totalCents);
     return {
       ...base,
       currency: 'USDT',
@@ -32,7 +35,7 @@ export function amountsDue(priceCents: number, method: PaymentMethod, usdPerAlph
     };
   }
   if (method === 'alephium') {
-    const atto = alphAtto(totalCents, usdPerAlph);
+    const atto = alphAtto(totals.totalCents, usdPerAlph);
     return {
       ...base,
       currency: 'ALPH',
@@ -40,5 +43,10 @@ export function amountsDue(priceCents: number, method: PaymentMethod, usdPerAlph
       amountText: formatUnits(atto, ALPH_DECIMALS, 2),
     };
   }
-  return { ...base, currency: 'USD', baseUnits: null, amountText: formatUsd(totalCents).slice(1) };
+  return {
+    ...base,
+    currency: 'USD',
+    baseUnits: null,
+    amountText: formatUsd(totals.totalCents).slice(1),
+  };
 }

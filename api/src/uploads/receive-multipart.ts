@@ -22,6 +22,8 @@ export interface ReceiveOptions {
   /** The form field that carries files; parts under other names are refused. */
   fileField: string;
   maxFiles: number;
+  /** Largest text field, in bytes (default 64 KB). */
+  maxFieldBytes?: number;
   /** A file must be smaller than this. */
   maxFileBytes: number;
   accept: (sniffed: Sniffed) => boolean;
@@ -86,7 +88,7 @@ export async function receiveMultipart(options: ReceiveOptions) {
       // busboy flags a file on reaching this size: so files of maxFileBytes or more.
       fileSize: options.maxFileBytes,
       fields: 50,
-      fieldSize: 64 * 1024,
+      fieldSize: options.maxFieldBytes ?? 64 * 1024,
       parts: options.maxFiles + 50,
     },
   });

@@ -3,13 +3,29 @@ import { paypalOrderSchema, quoteSchema } from '@studio/shared/schemas/payments'
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { User } from '../../db/schema/users.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import { validate } from '../../lib/validate.ts';
 import { paymentSettings } from '../../payments/config.ts';
+import { ownedOrder } from '../../services/orders/owned-order.ts';
 import { createPaypalOrder } from '../../services/payments/create-paypal-order.ts';
 import { createQuote } from '../../services/payments/create-quote.ts';
 import { handlePaypalWebhook } from '../../services/payments/handle-paypal-webhook.ts';
+import type { Subject } from '../../services/payments/load-payment.ts';
 import { limitByIp } from '../../services/rate-limit/limit-by-ip.ts';
+
+/** A submission is paid by whoever has its id; an order only by the customer who placed it. */
+async function subjectOf(
+  v: { db: Db; user: User | null },
+  body: { submissionId?: string | undefined; orderId?: string | undefined },
+): Promise<Subject> {
+  if (body.orderId) {
+    await ownedOrder({ db: v.db, user: v.user, orderId: body.orderId });
+    return { kind: 'order', id: body.orderId };
+  }
+  return { kind: 'submission', id: body.submissionId ?? '' };
+}
 
 const webhookEvent = z.looseObject({
   id: z.string().optional(),
@@ -34,8 +50,9 @@ export const paymentRoutes = new Hono<AppEnv>()
       perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
       message: messages.auth.tooManyAttempts,
     });
-    const { submissionId, method } = c.req.valid('json');
-    return c.json(await createQuote({ db, env, submissionId, method }), 201);
+    const body = c.req.valid('json');
+    const subject = await subjectOf(c.var, body);
+    return c.json(await createQuote({ db, env, subject, method: body.method }), 201);
   })
   .post('/paypal/orders', validate('json', paypalOrderSchema), async (c) => {
     const { db, env } = c.var;
@@ -46,10 +63,8 @@ export const paymentRoutes = new Hono<AppEnv>()
       perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
       message: messages.auth.tooManyAttempts,
     });
-    return c.json(
-      await createPaypalOrder({ ...c.var, submissionId: c.req.valid('json').submissionId }),
-      201,
-    );
+    const subject = await subjectOf(c.var, c.req.valid('json'));
+    return c.json(await createPaypalOrder({ ...c.var, subject }), 201);
   })
   .post('/paypal/webhook', validate('json', webhookEvent), async (c) => {
     // PayPal verifies the event as it was sent: pass it on untouched (a parsed copy would

@@ -40,7 +40,13 @@ export const projectRoutes = new Hono<AppEnv>()
       perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
       message: messages.auth.tooManyAttempts,
     });
-    const result = await confirmPayment({ ...c.var, input: c.req.valid('json') });
+    const input = c.req.valid('json');
+    const result = await confirmPayment({
+      ...c.var,
+      subject: { kind: 'submission', id: input.submissionId },
+      method: input.paymentMethod,
+      reference: input.transactionId,
+    });
     return result.status === 'confirmed'
       ? c.json(
           {

@@ -1,5 +1,5 @@
 import { messages } from '@studio/shared/messages';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
 import type { Env } from '../../env.ts';
@@ -70,10 +70,21 @@ export async function unsubscribe({
   if (!verifySignedValue(secret, PURPOSE, normalized, token)) {
     throw new ApiError('BAD_REQUEST', messages.newsletter.badLink);
   }
+  // Also for an address mailed only because an admin typed it: record the wish, so no blast
+  // mails it again.
   await db
-    .update(subscribers)
-    .set({ status: 'unsubscribed', unsubscribedAt: sql`now()` })
-    .where(and(eq(subscribers.email, normalized), eq(subscribers.status, 'active')));
+    .insert(subscribers)
+    .values({
+      email: normalized,
+      status: 'unsubscribed',
+      source: 'unsubscribe',
+      unsubscribedAt: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: subscribers.email,
+      set: { status: 'unsubscribed', unsubscribedAt: sql`now()` },
+      setWhere: eq(subscribers.status, 'active'),
+    });
   return { email: normalized };
 }
 

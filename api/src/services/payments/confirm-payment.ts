@@ -1,7 +1,6 @@
 import { messages } from '@studio/shared/messages';
-import type { paymentConfirmSchema } from '@studio/shared/schemas/payments';
+import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { and, desc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
@@ -10,39 +9,43 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { isEnabled } from '../../payments/config.ts';
 import { applyVerdict } from './apply-verdict.ts';
-import { loadSubmission } from './load-payment.ts';
+import { loadPayable, type Subject } from './load-payment.ts';
 import { verifyPayment } from './verify-payment.ts';
 
 /** Alephium transactions carry no time we check, so the offer itself must come in time. */
 const ALPH_GRACE_MS = 5 * 60 * 1000;
 
 /**
- * POST /api/projects/payment-confirm. The client's amount and service are ignored: the server
- * verifies the transaction against the open payment (quote) for this submission and method.
- * Answers 200 confirmed, 202 pending (a job re-checks), or a 4xx with the reason.
+ * Verifies a transaction offered for a submission or an order against its open payment (quote)
+ * for that method; the client's amount is never used. Answers confirmed or pending, or throws
+ * a 4xx with the reason.
  */
 export async function confirmPayment({
   db,
   env,
   jobs,
   log,
-  input,
+  subject,
+  method,
+  reference,
 }: {
   db: Db;
   env: Env;
   jobs: Jobs;
   log: Logger;
-  input: z.output<typeof paymentConfirmSchema>;
+  subject: Subject;
+  method: PaymentMethod;
+  reference: string;
 }) {
-  const { submissionId, paymentMethod: method, transactionId: reference } = input;
   if (!isEnabled(env, method))
     throw new ApiError('UNPROCESSABLE', messages.payments.methodUnavailable);
-  await loadSubmission(db, submissionId);
+  await loadPayable(db, subject);
 
+  const column = subject.kind === 'order' ? payments.orderId : payments.submissionId;
   const candidates = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.submissionId, submissionId), eq(payments.method, method)))
+    .where(and(eq(column, subject.id), eq(payments.method, method)))
     .orderBy(desc(payments.createdAt))
     .limit(20);
   // The payment this transaction was already offered for, else (crypto) the newest open quote.
@@ -52,9 +55,8 @@ export async function confirmPayment({
   if (!payment) throw new ApiError('UNPROCESSABLE', messages.payments.quoteNotFound);
   if (payment.status === 'confirmed')
     return { status: 'confirmed' as const, paymentId: payment.id };
-  if (payment.status !== 'pending') {
+  if (payment.status !== 'pending')
     throw new ApiError('UNPROCESSABLE', messages.payments.quoteExpired);
-  }
   if (
     method === 'alephium' &&
     payment.providerReference !== reference &&

@@ -8,60 +8,69 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { PaypalError, paypalClient } from '../../payments/paypal-client.ts';
 import { createQuote } from './create-quote.ts';
+import type { Subject } from './load-payment.ts';
 
 /** PayPal orders can be approved for 3 hours; our payment stays open as long. */
 const PAYPAL_ORDER_TTL_MS = 3 * 60 * 60 * 1000;
 
+const usd = (cents: number) => ({ currency_code: 'USD', value: centsToDecimal(cents) });
+
 /**
- * Creates the PayPal order from the server's price (the browser sends only the submission):
- * one item with the SKU and quantity 1, item and tax totals, the submission as reference_id,
- * our payment id as custom_id, and no shipping.
+ * Creates the PayPal order from the server's amounts (the browser names only what it pays):
+ * its items with SKU and quantity, item/tax/shipping totals, the submission id (or order
+ * number) as reference_id, our payment id as custom_id, and no PayPal shipping step.
  */
 export async function createPaypalOrder({
   db,
   env,
   log,
-  submissionId,
+  subject,
 }: {
   db: Db;
   env: Env;
   log: Logger;
-  submissionId: string;
+  subject: Subject;
 }) {
   const quote = await createQuote({
     db,
     env,
-    submissionId,
+    subject,
     method: 'paypal',
     ttlMs: PAYPAL_ORDER_TTL_MS,
   });
-  const tax = centsToDecimal(quote.taxCents);
-  const price = centsToDecimal(quote.subtotalCents);
+  // Item taxes must add up to the tax total: a single line carries it all (a submission is one
+  // item, quantity 1); an order states only the tax total.
+  const single = quote.lines.length === 1 && quote.lines[0]?.quantity === 1;
   const order = {
     intent: 'CAPTURE',
     purchase_units: [
       {
-        reference_id: submissionId || 'project-submission',
+        reference_id:
+          subject.kind === 'submission'
+            ? subject.id || 'project-submission'
+            : quote.title.replace('Order ', ''),
         custom_id: quote.paymentId,
-        description: `${quote.service.title} - project submission`.slice(0, 127),
+        description:
+          `${quote.title}${subject.kind === 'submission' ? ' - project submission' : ''}`.slice(
+            0,
+            127,
+          ),
         amount: {
-          currency_code: 'USD',
-          value: centsToDecimal(quote.totalCents),
+          ...usd(quote.totalCents),
           breakdown: {
-            item_total: { currency_code: 'USD', value: price },
-            tax_total: { currency_code: 'USD', value: tax },
+            item_total: usd(quote.subtotalCents),
+            tax_total: usd(quote.taxCents),
+            ...(quote.shippingCents > 0 ? { shipping: usd(quote.shippingCents) } : {}),
           },
         },
-        items: [
-          {
-            name: quote.service.title.slice(0, 127),
-            sku: quote.service.sku,
-            quantity: '1',
-            category: 'DIGITAL_GOODS',
-            unit_amount: { currency_code: 'USD', value: price },
-            tax: { currency_code: 'USD', value: tax },
-          },
-        ],
+        items: quote.lines.map((line) => ({
+          name: line.name.slice(0, 127),
+          sku: line.sku,
+          quantity: String(line.quantity),
+          category: subject.kind === 'submission' ? 'DIGITAL_GOODS' : 'PHYSICAL_GOODS',
+          unit_amount: usd(line.unitPriceCents),
+          ...(single ? { tax: usd(quote.taxCents) } : {}),
+        })),
       },
     ],
     payment_source: {
@@ -79,7 +88,7 @@ export async function createPaypalOrder({
     return { orderId: created.id, paymentId: quote.paymentId, totalText: quote.totalText };
   } catch (error) {
     if (!(error instanceof PaypalError)) throw error;
-    log.error({ err: error, submissionId }, 'PayPal order creation failed');
+    log.error({ err: error, subject }, 'PayPal order creation failed');
     await db
       .update(payments)
       .set({ status: 'failed', failureReason: 'order-create' })

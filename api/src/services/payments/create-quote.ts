@@ -6,41 +6,45 @@ import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { amountsDue } from '../../payments/amounts.ts';
 import { isEnabled, paymentSettings, QUOTE_TTL_MS } from '../../payments/config.ts';
-import { loadSubmission } from './load-payment.ts';
+import { loadPayable, type Subject } from './load-payment.ts';
 
 /**
- * Opens a payment for a submission: the server's own amounts (payment price, 7% tax, total,
- * crypto amount in base units), where to send it, and an expiry 15 minutes ahead.
+ * Opens a payment for a submission or an order: the server's own amounts (subtotal, shipping,
+ * 7% tax, total, crypto amount in base units), where to send it, and an expiry 15 minutes ahead.
  */
 export async function createQuote({
   db,
   env,
-  submissionId,
+  subject,
   method,
   ttlMs = QUOTE_TTL_MS,
 }: {
   db: Db;
   env: Env;
-  submissionId: string;
+  subject: Subject;
   method: PaymentMethod;
   ttlMs?: number;
 }) {
-  const { submission, service } = await loadSubmission(db, submissionId);
-  if (submission.paymentState === 'paid')
-    throw new ApiError('CONFLICT', messages.payments.alreadyPaid);
-  if (service.checkoutPriceCents === null)
-    throw new ApiError('UNPROCESSABLE', messages.payments.noPaymentPrice);
+  const payable = await loadPayable(db, subject);
+  if (payable.paid) {
+    throw new ApiError(
+      'CONFLICT',
+      subject.kind === 'order' ? messages.orders.alreadyPaid : messages.payments.alreadyPaid,
+    );
+  }
+  if (!payable.payable) throw new ApiError('CONFLICT', messages.orders.notPayable);
   if (!isEnabled(env, method))
     throw new ApiError('UNPROCESSABLE', messages.payments.methodUnavailable);
 
-  const due = amountsDue(service.checkoutPriceCents, method, env.ALPH_USD_RATE);
+  const due = amountsDue(payable, method, env.ALPH_USD_RATE);
   const expiresAt = new Date(Date.now() + ttlMs);
   const payment = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(payments)
       .values({
         method,
-        submissionId,
+        submissionId: subject.kind === 'submission' ? subject.id : null,
+        orderId: subject.kind === 'order' ? subject.id : null,
         amountCents: due.totalCents,
         amountBaseUnits: due.baseUnits?.toString() ?? null,
         currency: due.currency,
@@ -60,13 +64,16 @@ export async function createQuote({
   const settings = paymentSettings(env);
   return {
     paymentId: payment.id,
-    submissionId,
+    ...(subject.kind === 'submission' ? { submissionId: subject.id } : { orderId: subject.id }),
     method,
-    service: { id: service.id, sku: service.sku, title: service.title },
+    title: payable.title,
+    lines: payable.lines,
     subtotalCents: due.subtotalCents,
+    shippingCents: due.shippingCents,
     taxCents: due.taxCents,
     totalCents: due.totalCents,
     subtotalText: due.subtotalText,
+    shippingText: due.shippingText,
     taxText: due.taxText,
     totalText: due.totalText,
     currency: due.currency,

@@ -5,7 +5,7 @@ import { payments } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { paymentNotice, paymentReceipt } from '../../mail/templates/payment-mails.ts';
-import { loadSubmission } from './load-payment.ts';
+import { loadPayable, subjectOf } from './load-payment.ts';
 
 /**
  * The receipt job: claims the payment's receipt (so a retried job never mails twice), mails the
@@ -18,7 +18,7 @@ export async function sendPaymentReceipt({
   paymentId,
 }: {
   db: Db;
-  env: Pick<Env, 'CONTACT_TO' | 'ALPH_USD_RATE'>;
+  env: Pick<Env, 'CONTACT_TO'>;
   mailer: Mailer;
   paymentId: string;
 }) {
@@ -33,30 +33,27 @@ export async function sendPaymentReceipt({
       ),
     )
     .returning();
-  if (!payment?.submissionId) return;
+  if (!payment) return;
   try {
-    const { submission, service } = await loadSubmission(db, payment.submissionId);
+    const payable = await loadPayable(db, subjectOf(payment));
+    const decimals = payment.currency === 'USDT' ? 6 : 18;
     const receipt = {
-      to: submission.email,
-      name: submission.name,
-      serviceTitle: service.title,
-      submissionId: submission.id,
+      to: payable.email,
+      name: payable.name,
+      serviceTitle: payable.title,
+      submissionId: payable.reference,
       method: payment.method,
       totalCents: payment.amountCents,
-      amountText: null as string | null,
+      amountText:
+        payment.amountBaseUnits && payment.currency !== 'USD'
+          ? formatUnits(BigInt(payment.amountBaseUnits), decimals, 2)
+          : null,
       currency: payment.currency,
       externalId: payment.externalId ?? '',
     };
-    if (payment.amountBaseUnits && payment.currency !== 'USD') {
-      receipt.amountText = formatUnits(
-        BigInt(payment.amountBaseUnits),
-        payment.currency === 'USDT' ? 6 : 18,
-        2,
-      );
-    }
     await mailer.send(paymentReceipt(receipt));
     await mailer.send(
-      paymentNotice({ ...receipt, business: env.CONTACT_TO, customerEmail: submission.email }),
+      paymentNotice({ ...receipt, business: env.CONTACT_TO, customerEmail: payable.email }),
     );
   } catch (error) {
     await db.update(payments).set({ receiptSentAt: null }).where(eq(payments.id, paymentId));

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { ensureDatabase } from '../src/db/ensure-database.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { startBenchServer } from './server.ts';
+
+const ORDERS = 200_000;
+const CUSTOMERS = 20_000;
+const ROUNDS = 200;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function timeIt(url: string, token: string | null): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * With 200,000 orders and 20,000 customers: the median time of the dashboard and of a filtered,
+ * searched orders page, each as a ratio to /api/health measured in the same run.
+ */
+export async function adminBench(): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-admin-'));
+  const pg = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'postgres'),
+    log: createLogger({ LOG_LEVEL: 'warn' }),
+    ephemeral: true,
+  });
+  try {
+    const url = await ensureDatabase(pg.url, 'studio');
+    const server = await startBenchServer({
+      DATABASE_URL: url,
+      DATA_DIR: dir,
+      ADMIN_EMAIL: 'bench-admin@example.com',
+      ADMIN_PASSWORD: 'BenchAdmin123',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+    });
+    try {
+      const sql = postgres(url, { max: 1, onnotice: () => {} });
+      const seedStarted = performance.now();
+      // A fixed (valid) argon2 hash: the customers never sign in here.
+      await sql`insert into users (first_name, last_name, email, password_hash, role, created_at)
+        select (array['Ada','Grace','Alan','Nina','Ray','Joni'])[1 + i % 6], 'Customer' || i,
+               'customer' || i || '@example.com', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA',
+               'customer', now() - (i % 365) * interval '1 day'
+        from generate_series(1, ${CUSTOMERS}) i`;
+      await sql`insert into products (sku, name, category, price_cents, stock)
+        select 'B-' || i, 'Bench product ' || i, (array['book','apparel','digital'])[1 + i % 3]::product_category, 500 + i * 37, i % 12
+        from generate_series(1, 50) i`;
+      await sql`insert into orders (order_number, user_id, status, subtotal_cents, shipping_cents, tax_cents, total_cents, created_at)
+        select 'ORD-B' || lpad(i::text, 7, '0'), u.id,
+               (array['pending','paid','processing','shipped','delivered','cancelled','refunded'])[1 + i % 7]::order_status,
+               1000 + i % 9000, 599, 70 + i % 630, 1669 + i % 9000 + i % 630, now() - (i % 365) * interval '1 day' - (i % 1440) * interval '1 minute'
+        from generate_series(1, ${ORDERS}) i
+        join lateral (select id from users where email = 'customer' || (1 + i % ${CUSTOMERS}) || '@example.com') u on true`;
+      await sql`insert into order_items (order_id, product_id, name, sku, unit_price_cents, quantity, line_total_cents)
+        select o.id, p.id, p.name, p.sku, p.price_cents, 1, p.price_cents
+        from orders o join lateral (select * from products where sku = 'B-' || (1 + abs(hashtext(o.order_number)) % 50)) p on true`;
+      await sql`analyze`;
+      const seedSeconds = (performance.now() - seedStarted) / 1000;
+      await sql.end();
+
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'bench-admin@example.com', password: 'BenchAdmin123' }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const targets = {
+        health: [`${server.url}/api/health`, null],
+        dashboard: [`${server.url}/api/admin/dashboard`, token],
+        orders: [
+          `${server.url}/api/admin/orders?status=shipped&q=grace&page=2&pageSize=20&sort=createdAt&dir=desc`,
+          token,
+        ],
+      } as const;
+      const times: Record<keyof typeof targets, number[]> = {
+        health: [],
+        dashboard: [],
+        orders: [],
+      };
+      for (const [u, t] of Object.values(targets)) for (let i = 0; i < 10; i++) await timeIt(u, t); // warm up
+      for (let i = 0; i < ROUNDS; i++) {
+        for (const [name, [u, t]] of Object.entries(targets))
+          times[name as keyof typeof targets].push(await timeIt(u, t));
+      }
+      const h = median(times.health);
+      const line = (name: 'dashboard' | 'orders', label: string) => {
+        const m = median(times[name]);
+        return `  ${label}: median ${m.toFixed(1)} ms = ${(m / h).toFixed(1)}x health (${h.toFixed(2)} ms); target < 50 ms ${m < 50 ? 'OK' : 'OVER'}`;
+      };
+      return [
+        `admin bench: ${ORDERS.toLocaleString('en-US')} orders, ${CUSTOMERS.toLocaleString('en-US')} customers (seeded in ${seedSeconds.toFixed(1)} s), ${ROUNDS} rounds`,
+        line('dashboard', 'GET /api/admin/dashboard'),
+        line('orders', 'GET /api/admin/orders (status + search + page 2)'),
+      ].join('\n');
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,128 @@
+import type { Readable } from 'node:stream';
+import { limits } from '@studio/shared/limits';
+import { messages } from '@studio/shared/messages';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema/products.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { receiveMultipart } from '../../uploads/receive-multipart.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { presentProduct } from '../catalog/present-product.ts';
+import { findProduct } from './products.ts';
+
+const extensions: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+const imageTypeMessage = 'Please upload a JPEG, PNG or WebP image';
+
+/**
+ * Adds an image (multipart `image`, optional `alt`): JPEG, PNG or WebP judged by content, at
+ * most 5 MB, stored under `products/` and served from /api/media with long cache headers.
+ */
+export async function addProductImage({
+  db,
+  storage,
+  actorId,
+  id,
+  body,
+  contentType,
+}: {
+  db: Db;
+  storage: Storage;
+  actorId: string;
+  id: string;
+  body: ReadableStream<Uint8Array> | Readable;
+  contentType: string;
+}) {
+  const product = await findProduct(db, id);
+  if (!/^multipart\/form-data/i.test(contentType))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
+  const received = await receiveMultipart({
+    body,
+    contentType,
+    storage,
+    keyPrefix: 'products',
+    fileField: 'image',
+    maxFiles: 1,
+    maxFileBytes: limits.maxImageBytes + 1,
+    accept: (s) => s.mime in extensions,
+    checkFields: () => {},
+    errors: {
+      tooManyFiles: () => new ApiError('BAD_REQUEST', 'Send one image at a time'),
+      tooLarge: () => new ApiError('PAYLOAD_TOO_LARGE', 'File size must be less than 5MB'),
+      badType: () => new ApiError('UNSUPPORTED_MEDIA_TYPE', imageTypeMessage),
+    },
+  });
+  const file = received.files[0];
+  if (!file) throw new ApiError('VALIDATION_FAILED', 'Choose an image to upload');
+  // Stored without an extension by the receiver; keep the type in the public name.
+  const key = `${file.key}.${extensions[file.contentType] ?? 'jpg'}`;
+  try {
+    const source = await storage.get(file.key);
+    await storage.put(key, source.stream);
+  } finally {
+    await storage.delete(file.key);
+  }
+  const alt = (received.fields.alt ?? '').trim().slice(0, 200) || product.name;
+  const images = [...product.images, { url: `/api/media/${key}`, alt }];
+  const [row] = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(products)
+      .set({ images })
+      .where(eq(products.id, id))
+      .returning();
+    await recordAudit({
+      db: tx,
+      actorId,
+      action: 'product.image.add',
+      entityType: 'product',
+      entityId: id,
+      detail: { url: `/api/media/${key}` },
+    });
+    return updated;
+  });
+  if (!row) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+  return presentProduct(row);
+}
+
+/** Removes one image from the product, and its file when it is one of ours. */
+export async function removeProductImage({
+  db,
+  storage,
+  actorId,
+  id,
+  url,
+}: {
+  db: Db;
+  storage: Storage;
+  actorId: string;
+  id: string;
+  url: string;
+}) {
+  const product = await findProduct(db, id);
+  if (!product.images.some((i) => i.url === url))
+    throw new ApiError('NOT_FOUND', 'Image not found');
+  const [row] = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(products)
+      .set({ images: product.images.filter((i) => i.url !== url) })
+      .where(eq(products.id, id))
+      .returning();
+    await recordAudit({
+      db: tx,
+      actorId,
+      action: 'product.image.remove',
+      entityType: 'product',
+      entityId: id,
+      detail: { url },
+    });
+    return updated;
+  });
+  const key = url.match(/^\/api\/media\/(products\/[a-z0-9-]+\.(?:jpg|png|webp))$/)?.[1];
+  if (key) await storage.delete(key);
+  if (!row) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+  return presentProduct(row);
+}

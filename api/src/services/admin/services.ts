@@ -1,0 +1,67 @@
+import type { serviceUpdateSchema } from '@studio/shared/schemas/admin';
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { type Service, services } from '../../db/schema/services.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { presentService } from '../catalog/present-service.ts';
+
+/** A service as the admin sees it: both prices side by side, flagged when they differ. */
+function presentForAdmin(service: Service) {
+  return {
+    ...presentService(service),
+    isActive: service.isActive,
+    checkoutPriceCents: service.checkoutPriceCents,
+    /** The spec's two price lists disagree for this service until an admin resolves it. */
+    pricesDiffer:
+      service.checkoutPriceCents !== null && service.checkoutPriceCents !== service.listPriceCents,
+  };
+}
+
+export async function listServicesForAdmin({ db }: { db: Db }) {
+  const rows = await db
+    .select()
+    .from(services)
+    .orderBy(asc(services.sortOrder), asc(services.title));
+  const list = rows.map(presentForAdmin);
+  return { services: list, mismatchCount: list.filter((s) => s.pricesDiffer).length };
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function updateService({
+  db,
+  actorId,
+  id,
+  input,
+}: {
+  db: Db;
+  actorId: string;
+  id: string;
+  input: z.output<typeof serviceUpdateSchema>;
+}) {
+  if (!uuid.test(id)) throw new ApiError('NOT_FOUND', 'Service not found');
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(services).where(eq(services.id, id)).for('update');
+    if (!before) throw new ApiError('NOT_FOUND', 'Service not found');
+    const [updated] = await tx.update(services).set(input).where(eq(services.id, id)).returning();
+    await recordAudit({
+      db: tx,
+      actorId,
+      action: 'service.update',
+      entityType: 'service',
+      entityId: id,
+      detail: {
+        before: {
+          listPriceCents: before.listPriceCents,
+          checkoutPriceCents: before.checkoutPriceCents,
+        },
+        changes: input,
+      },
+    });
+    return updated;
+  });
+  if (!row) throw new ApiError('NOT_FOUND', 'Service not found');
+  return presentForAdmin(row);
+}

@@ -1,0 +1,149 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../db/client.ts';
+import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
+import { signInAdmin } from '../../test/accounts.ts';
+import { multipartBody, postMultipart } from '../../test/multipart.ts';
+import { type Running, startApi } from '../../test/process.ts';
+import { createTestDatabase } from '../../test/setup-db.ts';
+import { startSmtpServer } from '../../test/smtp.ts';
+
+/** The processes `pid` started (tsx runs the API in a child node process). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** SIGKILL for the API process and the tsx wrapper above it: a crash, no shutdown code runs. */
+function killHard(run: Running) {
+  const pid = run.child.pid;
+  if (!pid) throw new Error('no pid');
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...childrenOf(tree[i] ?? 0));
+  for (const p of tree.reverse()) {
+    try {
+      process.kill(p, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  return run.exited;
+}
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+let db: Db;
+let closeDb: () => Promise<unknown>;
+let databaseUrl: string;
+let dataDir: string;
+const running: Running[] = [];
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  const client = createDb(databaseUrl, { max: 3 });
+  db = client.db;
+  closeDb = () => client.sql.end();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-blast-crash-'));
+});
+afterAll(async () => {
+  for (const run of running) if (run.child.exitCode === null) await killHard(run);
+  await closeDb?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a blast whose process is killed mid-way', () => {
+  it('is finished by the next process, each recipient mailed exactly once', async () => {
+    const smtp = await startSmtpServer();
+    const admin = await signInAdmin(db);
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtp.url,
+      BLAST_RATE: '20',
+      DATA_DIR: dataDir,
+      SITE_DIR: path.join(os.tmpdir(), 'studio-no-site'),
+      APP_SECRET: 'crash-test-secret-0123456789abcdef0123',
+    };
+    const emails = Array.from({ length: 50 }, (_, i) => `crash${i}@example.com`);
+
+    const first = await startApi(env);
+    running.push(first);
+    const answer = postMultipart(
+      `${first.url}/api/events/admin/send-email-blast`,
+      multipartBody({ emails: emails.join('\n'), subject: 'Crash test' }, []),
+      { Authorization: `Bearer ${admin.token}` },
+    ).catch((error: unknown) => error);
+
+    await until(() => smtp.received.length >= 20, 30_000, '20 messages');
+    // Kill between two sends: once every message the server took is recorded as sent.
+    const sent = async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailBlastRecipients)
+        .where(eq(emailBlastRecipients.status, 'sent'));
+      return (row?.n ?? 0) >= smtp.received.length;
+    };
+    await until(sent, 5000, 'the sent rows');
+    await killHard(first);
+    expect(await answer).toBeInstanceOf(Error);
+
+    const atCrash = smtp.received.length;
+    expect(atCrash).toBeGreaterThanOrEqual(20);
+    expect(atCrash).toBeLessThan(50);
+    const [blast] = await db.select().from(emailBlasts);
+    expect(blast?.status).toBe('sending');
+    // Nothing is sent while no process runs.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received.length).toBe(atCrash);
+
+    const second = await startApi(env);
+    running.push(second);
+    try {
+      await until(
+        async () => {
+          const [row] = await db
+            .select({ status: emailBlasts.status })
+            .from(emailBlasts)
+            .where(eq(emailBlasts.id, blast?.id ?? ''));
+          return row?.status === 'done';
+        },
+        30_000,
+        'the blast to be done',
+      );
+    } finally {
+      await second.stop('SIGTERM');
+    }
+
+    expect(emails.map((e) => smtp.to(e).length)).toEqual(emails.map(() => 1));
+    expect(smtp.received).toHaveLength(50);
+    const rows = await db
+      .select()
+      .from(emailBlastRecipients)
+      .where(
+        and(
+          eq(emailBlastRecipients.blastId, blast?.id ?? ''),
+          eq(emailBlastRecipients.status, 'sent'),
+        ),
+      );
+    expect(rows).toHaveLength(50);
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  }, 120_000);
+});

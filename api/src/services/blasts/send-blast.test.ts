@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { signInAdmin } from '../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { multipartBody, postMultipart } from '../../test/multipart.ts';
+import { sendBlast } from './send-blast.ts';
+
+/**
+ * A real SMTP server that refuses RCPT TO for addresses at reject.example.com while `rejecting`
+ * is set, and notes when each message arrived.
+ */
+async function startRejectingSmtp() {
+  const received: (ParsedMail & { rcpt: string[]; at: number })[] = [];
+  const state = { rejecting: true };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (state.rejecting && address.address.endsWith('@reject.example.com')) {
+        return callback(
+          Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) as Error,
+        );
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const rcpt = session.envelope.rcptTo.map((r) => r.address);
+          received.push(Object.assign(mail, { rcpt, at: Date.now() }));
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    state,
+    to: (address: string) => received.filter((m) => m.rcpt.includes(address)),
+  };
+}
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startRejectingSmtp>>;
+let base: string;
+let token: string;
+
+beforeAll(async () => {
+  smtp = await startRejectingSmtp();
+  t = await createTestApp({ SMTP_URL: smtp.url, BLAST_RATE: '2' }, { jobs: true });
+  base = await t.listen();
+  token = (await signInAdmin(t.db)).token;
+}, 60_000);
+
+const tag = () => randomBytes(4).toString('hex');
+
+function post(fields: Record<string, string>) {
+  return postMultipart(`${base}/api/events/admin/send-email-blast`, multipartBody(fields, []), {
+    Authorization: `Bearer ${token}`,
+  });
+}
+
+async function progress(blastId: string) {
+  const res = await t.call('GET', `/api/admin/email-blasts/${blastId}`, { token });
+  expect(res.status).toBe(200);
+  return res.body as {
+    blast: Record<string, unknown> & { status: string; pendingCount: number };
+    recipients: { email: string; status: string; error: string | null; sentAt: string | null }[];
+  };
+}
+
+async function untilDone(blastId: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const p = await progress(blastId);
+    if (p.blast.status === 'done') return p;
+    if (Date.now() > deadline) throw new Error(`blast not done: ${JSON.stringify(p.blast)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A blast written straight to the database, as createBlast leaves it. */
+async function queuedBlast(emails: string[], subject: string) {
+  const [blast] = await t.db.insert(emailBlasts).values({ subject, message: 'Hi' }).returning();
+  if (!blast) throw new Error('no blast');
+  await t.db
+    .insert(emailBlastRecipients)
+    .values(emails.map((email) => ({ blastId: blast.id, email })));
+  return blast;
+}
+
+function jobDeps() {
+  return {
+    db: t.db,
+    env: { ...t.env, BLAST_RATE: 50 },
+    log: createLogger({ LOG_LEVEL: 'silent' }),
+    storage: t.storage,
+    secret: 'test-secret-0123456789abcdef0123456789',
+  };
+}
+
+describe('the email-blast job', () => {
+  it('a blast slower than 10 s answers 202; its progress then shows it finishing at BLAST_RATE', async () => {
+    const id = tag();
+    const emails = Array.from({ length: 30 }, (_, i) => `slow${i}.${id}@example.com`);
+    const started = Date.now();
+    const res = await post({ emails: emails.join('\n'), subject: 'Slow one' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      blastId: expect.any(String),
+      status: 'sending',
+      failedCount: 0,
+      total: 30,
+    });
+    expect(res.body.sentCount).toBeGreaterThan(0);
+    expect(res.body.sentCount).toBeLessThan(30);
+
+    const midway = await progress(res.body.blastId as string);
+    expect(midway.blast.pendingCount).toBeGreaterThan(0);
+
+    const done = await untilDone(res.body.blastId as string, 20_000);
+    expect(done.blast).toMatchObject({
+      total: 30,
+      sentCount: 30,
+      failedCount: 0,
+      pendingCount: 0,
+      finishedAt: expect.any(String),
+    });
+    expect(done.recipients.every((r) => r.status === 'sent' && r.sentAt)).toBe(true);
+    const mails = emails.map((e) => smtp.to(e));
+    expect(mails.map((list) => list.length)).toEqual(emails.map(() => 1));
+    // 2 per second: each message starts at least 500 ms after the one before. (From the second
+    // arrival: the first also waited for the SMTP connection to open.)
+    const times = mails.map((list) => list[0]?.at ?? 0).sort((a, b) => a - b);
+    expect((times.at(-1) ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual(28 * 500 - 300);
+  }, 60_000);
+
+  it('records a refused recipient as failed with the error, and a retry re-sends only it', async () => {
+    const id = tag();
+    const ok = [`ok1.${id}@example.com`, `ok2.${id}@example.com`];
+    const bad = `bad.${id}@reject.example.com`;
+    const res = await post({ emails: [...ok, bad].join(','), subject: 'Partly refused' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sentCount: 2, failedCount: 1, skippedCount: 0 });
+
+    const p = await progress(res.body.blastId as string);
+    const failed = p.recipients.find((r) => r.email === bad);
+    expect(failed?.status).toBe('failed');
+    expect(failed?.error).toMatch(/550/);
+    expect(failed?.error).toMatch(/Mailbox unavailable/);
+    expect(failed?.sentAt).toBeNull();
+    expect(smtp.to(bad)).toHaveLength(0);
+
+    smtp.state.rejecting = false;
+    try {
+      const retry = await t.call('POST', `/api/admin/email-blasts/${res.body.blastId}/retry`, {
+        token,
+      });
+      expect(retry.status).toBe(202);
+      expect(retry.body).toMatchObject({ blastId: res.body.blastId, retried: 1 });
+      const done = await untilDone(res.body.blastId as string, 15_000);
+      expect(done.blast).toMatchObject({ sentCount: 3, failedCount: 0, pendingCount: 0 });
+      expect(done.recipients.find((r) => r.email === bad)).toMatchObject({
+        status: 'sent',
+        error: null,
+      });
+    } finally {
+      smtp.state.rejecting = true;
+    }
+    expect(smtp.to(bad)).toHaveLength(1);
+    for (const address of ok) expect(smtp.to(address)).toHaveLength(1);
+  }, 60_000);
+
+  it('two workers running one blast at once mail each recipient once', async () => {
+    const id = tag();
+    const emails = Array.from({ length: 6 }, (_, i) => `twice${i}.${id}@example.com`);
+    const blast = await queuedBlast(emails, 'Twice');
+    const deps = { ...jobDeps(), jobs: { send: async () => {} } };
+    // Each worker with its own pool of SMTP connections, as two processes would have.
+    const mailers = [createMailer(t.env, deps.log), createMailer(t.env, deps.log)];
+    try {
+      await Promise.all(mailers.map((mailer) => sendBlast({ ...deps, mailer, blastId: blast.id })));
+    } finally {
+      await Promise.all(mailers.map((mailer) => mailer.close()));
+    }
+    expect(emails.map((e) => smtp.to(e).length)).toEqual(emails.map(() => 1));
+    const p = await progress(blast.id);
+    expect(p.blast).toMatchObject({ status: 'done', sentCount: 6, pendingCount: 0 });
+  });
+
+  it('hands a long blast over to a new job when its time budget runs out', async () => {
+    const id = tag();
+    const emails = Array.from({ length: 10 }, (_, i) => `budget${i}.${id}@example.com`);
+    const blast = await queuedBlast(emails, 'Budget');
+    const queued: unknown[] = [];
+    const deps = {
+      ...jobDeps(),
+      jobs: { send: async (_q: string, data: unknown) => void queued.push(data) },
+    };
+    const mailer = createMailer(t.env, deps.log);
+    try {
+      // 50 per second: about 3 messages fit in 50 ms.
+      await sendBlast({ ...deps, mailer, blastId: blast.id, budgetMs: 50 });
+      expect(queued).toEqual([{ blastId: blast.id }]);
+      const midway = await progress(blast.id);
+      expect(midway.blast.status).toBe('sending');
+      expect(midway.blast.pendingCount).toBeGreaterThan(0);
+      expect(midway.blast.pendingCount).toBeLessThan(10);
+
+      await sendBlast({ ...deps, mailer, blastId: blast.id });
+      expect(queued).toHaveLength(1);
+    } finally {
+      await mailer.close();
+    }
+    expect(emails.map((e) => smtp.to(e).length)).toEqual(emails.map(() => 1));
+    expect((await progress(blast.id)).blast).toMatchObject({ status: 'done', sentCount: 10 });
+  });
+});

@@ -1,0 +1,26 @@
+import type { Db } from '../../db/client.ts';
+import { findBlastSummary } from './blast-counts.ts';
+
+/**
+ * The blast's summary once it is done, or as it stands after `timeoutMs`. The spec's form waits
+ * for `sentCount`/`failedCount`; a long list is answered before the request would time out.
+ */
+export async function waitForBlast({
+  db,
+  blastId,
+  timeoutMs,
+  pollMs = 200,
+}: {
+  db: Db;
+  blastId: string;
+  timeoutMs: number;
+  pollMs?: number;
+}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const blast = await findBlastSummary(db, blastId);
+    if (!blast) throw new Error(`blast ${blastId} vanished`);
+    if (blast.status === 'done' || Date.now() >= deadline) return blast;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, deadline - Date.now())));
+  }
+}

@@ -1,0 +1,54 @@
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/client.ts';
+import { events } from '../../db/schema/events.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { presentEvent } from './list-upcoming-events.ts';
+import { receiveEventForm } from './receive-event-form.ts';
+
+/**
+ * POST /api/events/admin: stores the flyer, then writes the event and its audit row in one
+ * transaction. If the transaction fails the flyer is removed, so nothing is left behind.
+ */
+export async function createEvent({
+  db,
+  storage,
+  body,
+  contentType,
+  actorId,
+}: {
+  db: Db;
+  storage: Storage;
+  body: ReadableStream<Uint8Array> | Readable | null;
+  contentType: string;
+  actorId: string;
+}) {
+  const { input, flyerKey } = await receiveEventForm({
+    storage,
+    body,
+    contentType,
+    flyerRequired: true,
+  });
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(events)
+        .values({ ...input, flyerKey })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      await recordAudit({
+        db: tx,
+        actorId,
+        action: 'event.create',
+        entityType: 'event',
+        entityId: created.id,
+        detail: { title: created.title, date: created.date.toISOString(), flyerKey },
+      });
+      return created;
+    });
+    return presentEvent(row);
+  } catch (error) {
+    if (flyerKey) await storage.delete(flyerKey).catch(() => {});
+    throw error;
+  }
+}

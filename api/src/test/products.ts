@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { products } from '../db/schema/products.ts';
+
+/** A product made for one test: unique SKU, given stock and prices. */
+export async function createProduct(db: Db, values: Partial<typeof products.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(products)
+    .values({
+      sku: `T-${randomBytes(4).toString('hex')}`,
+      name: `Test product ${randomBytes(2).toString('hex')}`,
+      category: 'apparel',
+      priceCents: 2000,
+      stock: 10,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('insert failed');
+  return row;
+}

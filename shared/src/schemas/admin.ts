@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { productCategories } from './catalog.ts';
+import { paginationSchema } from './pagination.ts';
+
+const cents = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number of cents` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(100_000_000, { error: `${label} is too large` });
+
+const url = z
+  .url({ protocol: /^https?$/, error: 'Must be a valid http(s) URL' })
+  .max(500)
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** Product fields an admin edits. Prices are integer cents. */
+const productFields = z.object({
+  sku: z
+    .string()
+    .trim()
+    .min(1, { error: 'SKU is required' })
+    .max(40)
+    .regex(/^[A-Za-z0-9._-]+$/, {
+      error: 'SKU may use letters, digits, dot, dash and underscore',
+    }),
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(200),
+  description: z.string().trim().max(5000).default(''),
+  category: z.enum(productCategories, { error: 'Choose book, apparel or digital' }),
+  priceCents: cents('Price'),
+  /** The sale price; or give `discountPercentage` and the server computes it. Null ends a sale. */
+  salePriceCents: cents('Sale price').nullable().optional(),
+  /** 0 or null: no sale. */
+  discountPercentage: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(99)
+    .nullable()
+    .optional()
+    .transform((v) => (v === 0 ? null : v)),
+  stock: z.coerce
+    .number()
+    .int({ error: 'Stock must be a whole number' })
+    .min(0, { error: 'Stock cannot be negative' })
+    .max(1_000_000),
+  isActive: z.boolean().default(true),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  metadata: z
+    .object({
+      type: z.enum(['book', 'shopify']).optional(),
+      barnesNobleUrl: url,
+      shopifyUrl: url,
+      externalUrl: url,
+    })
+    .default({}),
+});
+
+export const productCreateSchema = productFields;
+export const productUpdateSchema = productFields.partial();
+export type ProductInput = z.input<typeof productCreateSchema>;
+
+export const adminProductsQuerySchema = paginationSchema.extend({
+  q: z.string().trim().max(200).optional(),
+  category: z.enum(productCategories).optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+
+/** PUT /api/admin/services/:id: both prices side by side, and the card's texts. */
+export const serviceUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1, { error: 'Title is required' }).max(200),
+    category: z.enum(['Sound Design', 'Mixing / Mastering', 'Post-Production']),
+    description: z.string().trim().min(1, { error: 'Description is required' }).max(2000),
+    features: z.array(z.string().trim().min(1).max(200)).max(20),
+    popular: z.boolean(),
+    isActive: z.boolean(),
+    listPriceCents: cents('Card price'),
+    /** Null: no online payment for this service. */
+    checkoutPriceCents: cents('Payment price').nullable(),
+  })
+  .partial();
+
+export const adminSubmissionsQuerySchema = paginationSchema.extend({
+  paymentState: z.enum(['unpaid', 'pending', 'paid']).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-01-31' });
+
+/** GET /api/admin/report?from=&to= (inclusive days, UTC); default the last 30 days. */
+export const reportQuerySchema = z
+  .object({ from: day.optional(), to: day.optional() })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    error: 'The start date must be before the end date',
+    path: ['from'],
+  });
