@@ -42,30 +42,37 @@ export async function adminBench(): Promise<string> {
       DATA_DIR: dir,
       ADMIN_EMAIL: 'bench-admin@example.com',
       ADMIN_PASSWORD: 'BenchAdmin123',
-      LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_IP: '100000',
     });
     try {
       const sql = postgres(url, { max: 1, onnotice: () => {} });
       const seedStarted = performance.now();
+      const step = (what: string) =>
+        process.stderr.write(
+          `admin bench: ${what} (${((performance.now() - seedStarted) / 1000).toFixed(1)} s)\n`,
+        );
       // A fixed (valid) argon2 hash: the customers never sign in here.
       await sql`insert into users (first_name, last_name, email, password_hash, role, created_at)
         select (array['Ada','Grace','Alan','Nina','Ray','Joni'])[1 + i % 6], 'Customer' || i,
                'customer' || i || '@example.com', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA',
                'customer', now() - (i % 365) * interval '1 day'
         from generate_series(1, ${CUSTOMERS}) i`;
+      step('customers seeded');
       await sql`insert into products (sku, name, category, price_cents, stock)
         select 'B-' || i, 'Bench product ' || i, (array['book','apparel','digital'])[1 + i % 3]::product_category, 500 + i * 37, i % 12
         from generate_series(1, 50) i`;
+      step('products seeded');
       await sql`insert into orders (order_number, user_id, status, subtotal_cents, shipping_cents, tax_cents, total_cents, created_at)
         select 'ORD-B' || lpad(i::text, 7, '0'), u.id,
                (array['pending','paid','processing','shipped','delivered','cancelled','refunded'])[1 + i % 7]::order_status,
                1000 + i % 9000, 599, 70 + i % 630, 1669 + i % 9000 + i % 630, now() - (i % 365) * interval '1 day' - (i % 1440) * interval '1 minute'
         from generate_series(1, ${ORDERS}) i
         join lateral (select id from users where email = 'customer' || (1 + i % ${CUSTOMERS}) || '@example.com') u on true`;
+      step('orders seeded');
       await sql`insert into order_items (order_id, product_id, name, sku, unit_price_cents, quantity, line_total_cents)
         select o.id, p.id, p.name, p.sku, p.price_cents, 1, p.price_cents
         from orders o join lateral (select * from products where sku = 'B-' || (1 + abs(hashtext(o.order_number)) % 50)) p on true`;
+      step('items seeded');
       await sql`analyze`;
       const seedSeconds = (performance.now() - seedStarted) / 1000;
       await sql.end();

@@ -17,6 +17,7 @@ import type { Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './services/auth/ensure-admin.ts';
 import { resumeBlasts } from './services/blasts/resume-blasts.ts';
+import { releaseExpiredOrders } from './services/orders/release-order-stock.ts';
 import { pruneRateLimits } from './services/rate-limit/consume-rate-limit.ts';
 import { localDiskStorage } from './storage/local-disk.ts';
 
@@ -108,12 +109,18 @@ export async function startServer(env: Env, log: Logger) {
     'listening',
   );
 
+  // Housekeeping every few minutes: old rate-limit windows, and unpaid orders whose hold ran
+  // out but whose release job was lost (the job is the normal path).
   const pruner = setInterval(
-    () =>
+    () => {
       pruneRateLimits({ db, olderThanSeconds: 24 * 3600 }).catch((err) =>
         log.warn({ err }, 'prune failed'),
-      ),
-    10 * 60 * 1000,
+      );
+      releaseExpiredOrders({ db })
+        .then(({ released }) => released && log.info({ released }, 'released expired order holds'))
+        .catch((err) => log.warn({ err }, 'order release sweep failed'));
+    },
+    5 * 60 * 1000,
   );
   pruner.unref();
 

@@ -3,6 +3,7 @@ export * from './audit-log.ts';
 export * from './contact-messages.ts';
 export * from './email-blasts.ts';
 export * from './events.ts';
+export * from './order-daily-stats.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './products.ts';

@@ -58,6 +58,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    index('orders_order_number_trgm_idx').using('gin', t.orderNumber.op('gin_trgm_ops')),
+    index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_user_id_idx').on(t.userId),
     index('orders_status_idx').on(t.status),
     index('orders_created_at_idx').on(t.createdAt),

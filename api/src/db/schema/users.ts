@@ -1,4 +1,4 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { sessions } from './sessions.ts';
@@ -24,6 +24,11 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
     index('users_last_name_idx').on(t.lastName),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -81,6 +81,39 @@ describe('dashboard', () => {
   });
 });
 
+describe('order_daily_stats (kept by a trigger for the dashboard)', () => {
+  it('always equals the grouped orders, through inserts, status changes and deletes', async () => {
+    const customer = await signUpCustomer(t);
+    const a = await placeOrder(customer, 2, 1234);
+    const b = await placeOrder(customer, 1, 999);
+    await as('PUT', `/api/admin/orders/${a.id}/status`, { status: 'paid' });
+    await as('PUT', `/api/admin/orders/${a.id}/status`, { status: 'shipped' });
+    await as('PUT', `/api/admin/orders/${b.id}/status`, { status: 'cancelled' });
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date('2025-12-31T23:59:00Z') })
+      .where(eq(orders.id, b.id));
+    const expected = await t.db.execute<{
+      day: string;
+      status: string;
+      orders: number;
+      total: number;
+    }>(sql`
+      select to_char((created_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, status::text, count(*)::int as orders, sum(total_cents)::int as total
+      from orders group by 1, 2 order by 1, 2`);
+    const kept = await t.db.execute<{
+      day: string;
+      status: string;
+      orders: number;
+      total: number;
+    }>(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, status::text, orders, total_cents::int as total
+      from order_daily_stats where orders <> 0 order by 1, 2`);
+    expect(kept).toEqual(expected);
+    expect(kept.some((r) => r.day === '2025-12-31' && r.status === 'cancelled')).toBe(true);
+  });
+});
+
 describe('orders', () => {
   it('filters by status, searches number, name and e-mail, sorts and pages with a total', async () => {
     const customer = await signUpCustomer(t);

@@ -16,6 +16,7 @@ function percentChange(now: number, before: number): number | null {
 export async function dashboard({ db, env }: { db: Db; env: Pick<Env, 'LOW_STOCK_THRESHOLD'> }) {
   const threshold = env.LOW_STOCK_THRESHOLD;
   const [orderStats, submissionStats, productStats, userStats, lowStock] = await Promise.all([
+    // From the per-day table the orders trigger keeps (migration 0005): a few hundred rows.
     db.execute<{
       total: number;
       pending: number;
@@ -25,16 +26,17 @@ export async function dashboard({ db, env }: { db: Db; env: Pick<Env, 'LOW_STOCK
       this_month: number;
       last_month: number;
     }>(sql`
-      select count(*)::int as total,
-        count(*) filter (where status = 'pending')::int as pending,
+      with b as (select (date_trunc('month', now() at time zone 'utc'))::date as this_month,
+                        (date_trunc('month', now() at time zone 'utc') - interval '1 month')::date as last_month)
+      select coalesce(sum(orders), 0)::int as total,
+        coalesce(sum(orders) filter (where status = 'pending'), 0)::int as pending,
         coalesce(sum(total_cents) filter (where status in ('paid','processing','shipped','delivered')), 0)::bigint as revenue,
+        coalesce(sum(total_cents) filter (where status in ('paid','processing','shipped','delivered') and day >= b.this_month), 0)::bigint as revenue_this_month,
         coalesce(sum(total_cents) filter (where status in ('paid','processing','shipped','delivered')
-          and created_at >= date_trunc('month', now())), 0)::bigint as revenue_this_month,
-        coalesce(sum(total_cents) filter (where status in ('paid','processing','shipped','delivered')
-          and created_at >= date_trunc('month', now()) - interval '1 month' and created_at < date_trunc('month', now())), 0)::bigint as revenue_last_month,
-        count(*) filter (where created_at >= date_trunc('month', now()))::int as this_month,
-        count(*) filter (where created_at >= date_trunc('month', now()) - interval '1 month' and created_at < date_trunc('month', now()))::int as last_month
-      from orders`),
+          and day >= b.last_month and day < b.this_month), 0)::bigint as revenue_last_month,
+        coalesce(sum(orders) filter (where day >= b.this_month), 0)::int as this_month,
+        coalesce(sum(orders) filter (where day >= b.last_month and day < b.this_month), 0)::int as last_month
+      from order_daily_stats, b`),
     db.execute<{ revenue: string; revenue_this_month: string; revenue_last_month: string }>(sql`
       select coalesce(sum(amount_cents), 0)::bigint as revenue,
         coalesce(sum(amount_cents) filter (where confirmed_at >= date_trunc('month', now())), 0)::bigint as revenue_this_month,

@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { startBenchServer } from './server.ts';
+
+const RECIPIENTS = 5000;
+const BASELINE = 1000;
+const MB = 1024 * 1024;
+
+/** A local SMTP server that accepts and counts messages, keeping none. */
+async function countingSmtp() {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received += 1;
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.server.address();
+      resolve(typeof a === 'object' && a ? a.port : 0);
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    count: () => received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/**
+ * A blast to 5,000 recipients at a local SMTP server: messages per second against a baseline of
+ * nodemailer's pooled transport sending straight to the same server in the same run, and the
+ * API's peak resident-memory growth.
+ */
+export async function blastBench(): Promise<string> {
+  const smtp = await countingSmtp();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-blast-'));
+  try {
+    // Baseline: the fastest this machine sends these messages, with no database or API.
+    const transport = nodemailer.createTransport({
+      url: smtp.url,
+      pool: true,
+      maxConnections: 5,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    const baseStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: BASELINE }, (_, i) =>
+        transport.sendMail({
+          from: 'bench@example.com',
+          to: `base${i}@example.com`,
+          subject: 'News',
+          text: 'Hello',
+          html: '<p>Hello</p>',
+        }),
+      ),
+    );
+    const baseRate = BASELINE / ((performance.now() - baseStarted) / 1000);
+    transport.close();
+
+    const server = await startBenchServer({
+      DATA_DIR: dir,
+      SMTP_URL: smtp.url,
+      BLAST_RATE: '1000',
+      ADMIN_EMAIL: 'bench-admin@example.com',
+      ADMIN_PASSWORD: 'BenchAdmin123',
+    });
+    try {
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'bench-admin@example.com', password: 'BenchAdmin123' }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const auth = { Authorization: `Bearer ${token}` };
+      const idle = server.rss();
+      let peak = idle;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, server.rss());
+      }, 20);
+      const before = smtp.count();
+      const form = new FormData();
+      form.set(
+        'emails',
+        Array.from({ length: RECIPIENTS }, (_, i) => `fan${i}@example.com`).join('\n'),
+      );
+      form.set('subject', 'Bench news');
+      form.set('message', 'New services and special offers.');
+      const started = performance.now();
+      const res = await fetch(`${server.url}/api/events/admin/send-email-blast`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      const body = (await res.json()) as { blastId: string };
+      if (res.status !== 200 && res.status !== 202)
+        throw new Error(`blast answered ${res.status}: ${JSON.stringify(body)}`);
+      for (;;) {
+        const progress = (await (
+          await fetch(`${server.url}/api/admin/email-blasts/${body.blastId}`, { headers: auth })
+        ).json()) as {
+          blast: { status: string };
+        };
+        if (progress.blast.status === 'done') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      const sent = smtp.count() - before;
+      const rate = sent / seconds;
+      return [
+        `blast bench: ${RECIPIENTS} recipients (BLAST_RATE=1000), ${sent} received by the SMTP server in ${seconds.toFixed(1)} s`,
+        `  ${rate.toFixed(0)} messages/s vs direct pooled nodemailer ${baseRate.toFixed(0)} messages/s: ratio ${(rate / baseRate).toFixed(2)}`,
+        `  API peak RSS growth: ${((peak - idle) / MB).toFixed(1)} MB (idle ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB)`,
+      ].join('\n');
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await smtp.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
