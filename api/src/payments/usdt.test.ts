@@ -5,8 +5,10 @@ import { paymentEvents, payments } from '../db/schema/payments.ts';
 import { projectSubmissions } from '../db/schema/project-submissions.ts';
 import { createLogger } from '../lib/logger.ts';
 import { recheckPayment } from '../services/payments/recheck-payment.ts';
+import { signUpCustomer } from '../test/accounts.ts';
 import { type EvmChain, startEvmChain } from '../test/evm/chain.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createProduct } from '../test/products.ts';
 import { startSmtpServer } from '../test/smtp.ts';
 import { createSubmission } from '../test/submissions.ts';
 
@@ -362,5 +364,46 @@ describe('the watch window', () => {
       );
     expect(event?.source).toBe('job');
     expect(await submissionState(submission.id)).toBe('unpaid');
+  });
+});
+
+describe('paying a shop order with USDT', () => {
+  it('quotes the order total and marks the order paid once the transfer is verified', async () => {
+    const customer = await signUpCustomer(t);
+    const product = await createProduct(t.db, { category: 'digital', priceCents: 3900 });
+    const placed = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: product.id, quantity: 2 }] },
+    });
+    const orderId = placed.body.order.id;
+    const anonymous = await t.call('POST', '/api/payments/quote', {
+      body: { orderId, method: 'usdt' },
+    });
+    expect(anonymous.status).toBe(401);
+    const quote = await t.call('POST', '/api/payments/quote', {
+      token: customer.token,
+      body: { orderId, method: 'usdt' },
+    });
+    expect(quote.status).toBe(201);
+    // 2 x 39.00 = 78.00 + 7% = 83.46 -> 83,460,000 base units
+    expect(quote.body).toMatchObject({
+      orderId,
+      totalCents: 8346,
+      amountBaseUnits: '83460000',
+      amountText: '83.46',
+    });
+    const hash = await chain.transfer({ to: chain.merchant, amount: 83_460_000n });
+    const res = await t.call('POST', `/api/orders/${orderId}/payment-confirm`, {
+      token: customer.token,
+      body: { paymentMethod: 'usdt', transactionId: hash },
+    });
+    expect(res.status).toBe(200);
+    const mine = await t.call('GET', `/api/orders/${orderId}`, { token: customer.token });
+    expect(mine.body.order.status).toBe('paid');
+    const again = await t.call('POST', '/api/payments/quote', {
+      token: customer.token,
+      body: { orderId, method: 'usdt' },
+    });
+    expect(again.status).toBe(409);
   });
 });
