@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { messages } from '@studio/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents } from '../db/schema/payments.ts';
+import { paymentEvents, payments } from '../db/schema/payments.ts';
 import { projectSubmissions } from '../db/schema/project-submissions.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { type AlephiumStandin, startAlephiumStandin } from '../test/standins/alephium.ts';
@@ -140,7 +140,19 @@ describe('Alephium payments verified through the node API', () => {
       confirmations: 5,
     });
     expect((await confirm(a.submission.id, id)).status).toBe(200);
-    const reused = await confirm(b.submission.id, id);
+    // Another quote's tag differs, so the transfer is not its payment...
+    const other = await confirm(b.submission.id, id);
+    expect(other.status).toBe(422);
+    expect([messages.payments.wrongAmount, messages.payments.underpaid]).toContain(
+      other.body.message,
+    );
+    // ...and even with the same amount, the UNIQUE transaction id refuses a second use.
+    const c = await quoted();
+    await t.db
+      .update(payments)
+      .set({ amountBaseUnits: a.due.toString() })
+      .where(eq(payments.id, c.paymentId));
+    const reused = await confirm(c.submission.id, id);
     expect(reused.status).toBe(409);
     expect(reused.body.message).toBe(messages.payments.alreadyUsed);
     expect(await state(b.submission.id)).toBe('unpaid');

@@ -124,6 +124,11 @@ describe('USDT payments verified on chain', () => {
   it('never lets one transfer pay two submissions, even at the same moment', async () => {
     const a = await quoted();
     const b = await quoted();
+    // Even if both quotes had drawn the same tag (the same amount), the UNIQUE external id holds.
+    await t.db
+      .update(payments)
+      .set({ amountBaseUnits: a.due.toString() })
+      .where(eq(payments.id, b.quote.paymentId));
     const hash = await chain.transfer({ to: chain.merchant, amount: a.due });
     const [ra, rb] = await Promise.all([
       confirm(a.submission.id, hash),
@@ -137,6 +142,23 @@ describe('USDT payments verified on chain', () => {
       await submissionState(b.submission.id),
     ].sort();
     expect(states).toEqual(['paid', 'unpaid']);
+  });
+
+  it("refuses someone else's transfer: one made for another quote does not carry this quote's tag", async () => {
+    const victim = await quoted();
+    const attacker = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: victim.due });
+    const stolen = await confirm(attacker.submission.id, hash);
+    expect(stolen.status).toBe(422);
+    expect([messages.payments.wrongAmount, messages.payments.underpaid]).toContain(stolen.body.message);
+    expect(await submissionState(attacker.submission.id)).toBe('unpaid');
+    expect((await confirm(victim.submission.id, hash)).status).toBe(200);
+  });
+
+  it('accepts an overpayment by whole cents that keeps the tag', async () => {
+    const { submission, due } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due + 50_000n });
+    expect((await confirm(submission.id, hash)).status).toBe(200);
   });
 
   it('refuses an underpayment with 422 and leaves the submission unpaid', async () => {
@@ -389,10 +411,12 @@ describe('paying a shop order with USDT', () => {
     expect(quote.body).toMatchObject({
       orderId,
       totalCents: 8346,
-      amountBaseUnits: '83460000',
       amountText: '83.46',
     });
-    const hash = await chain.transfer({ to: chain.merchant, amount: 83_460_000n });
+    const due = BigInt(quote.body.amountBaseUnits);
+    expect(due - 83_460_000n).toBeGreaterThan(0n); // the quote's tag, under a cent
+    expect(due - 83_460_000n).toBeLessThan(10_000n);
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
     const res = await t.call('POST', `/api/orders/${orderId}/payment-confirm`, {
       token: customer.token,
       body: { paymentMethod: 'usdt', transactionId: hash },

@@ -1,5 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { Env } from '../env.ts';
+import { ALPH_TAG_MODULUS, carriesTag } from './amounts.ts';
 import type { Verdict } from './verdict.ts';
 
 const m = messages.payments;
@@ -53,6 +54,9 @@ export async function verifyAlephiumTransfer({
   if (status.body.type === 'TxNotFound') return { state: 'unknown', detail };
 
   const details = await node<Record<string, unknown>>(base, `/transactions/details/${txId}`);
+  if (details.status >= 500 || (details.status !== 404 && details.status >= 400)) {
+    throw new Error(`Alephium node answered ${details.status} for the transaction details`);
+  }
   if (details.status === 404 || !details.body) {
     // Mempool transactions may have no details yet.
     return status.body.type === 'MemPooled'
@@ -67,6 +71,10 @@ export async function verifyAlephiumTransfer({
   if (paid === 0n)
     return { state: 'failed', reason: 'wrong-recipient', message: m.wrongRecipient, detail };
   if (paid < due) return { state: 'failed', reason: 'underpaid', message: m.underpaid, detail };
+  // The quote's tag is in the lowest digits: another quote's transfer does not carry it.
+  if (!carriesTag(paid, due, ALPH_TAG_MODULUS)) {
+    return { state: 'failed', reason: 'untagged', message: m.wrongAmount, detail };
+  }
   if (status.body.type !== 'Confirmed') return { state: 'pending', detail };
   const confirmations = Math.min(
     status.body.chainConfirmations ?? 0,

@@ -1,6 +1,7 @@
 import { messages } from '@studio/shared/messages';
 import { getAddress, Interface, JsonRpcProvider } from 'ethers';
 import type { Env } from '../env.ts';
+import { carriesTag, USDT_TAG_MODULUS } from './amounts.ts';
 import type { Verdict } from './verdict.ts';
 
 const erc20 = new Interface([
@@ -79,14 +80,21 @@ export async function verifyUsdtTransfer({
       ? { state: 'failed', reason: 'wrong-token', message: m.wrongToken, detail }
       : { state: 'failed', reason: 'wrong-recipient', message: m.wrongRecipient, detail };
   }
-  const best = inUsdt.reduce((a, b) => (b.value > a.value ? b : a));
+  // The transfer for this quote carries its tag in the sub-cent digits.
+  const tagged = inUsdt.filter((t) => carriesTag(t.value, due, USDT_TAG_MODULUS));
+  const best = (tagged.length > 0 ? tagged : inUsdt).reduce((a, b) => (b.value > a.value ? b : a));
   detail.logIndex = best.index;
   detail.value = best.value.toString();
   if (best.value < due) {
     return { state: 'failed', reason: 'underpaid', message: m.underpaid, detail };
   }
+  if (tagged.length === 0) {
+    return { state: 'failed', reason: 'untagged', message: m.wrongAmount, detail };
+  }
   const block = await provider.getBlock(receipt.blockNumber);
-  const minedAt = (block?.timestamp ?? 0) * 1000;
+  // A node that lags may not have the block yet: try again later rather than judge.
+  if (!block) throw new Error(`block ${receipt.blockNumber} not available yet`);
+  const minedAt = block.timestamp * 1000;
   detail.minedAt = new Date(minedAt).toISOString();
   if (minedAt < quotedAt.getTime() - SKEW_SECONDS * 1000) {
     return { state: 'failed', reason: 'before-quote', message: m.transferTooEarly, detail };

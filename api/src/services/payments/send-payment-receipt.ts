@@ -46,7 +46,13 @@ export async function sendPaymentReceipt({
       totalCents: payment.amountCents,
       amountText:
         payment.amountBaseUnits && payment.currency !== 'USD'
-          ? formatUnits(BigInt(payment.amountBaseUnits), decimals, 2)
+          ? // Cut the quote's sub-cent tag off: the receipt reads the price.
+            formatUnits(
+              BigInt(payment.amountBaseUnits) -
+                (BigInt(payment.amountBaseUnits) % 10n ** BigInt(decimals - 2)),
+              decimals,
+              2,
+            )
           : null,
       currency: payment.currency,
       externalId: payment.externalId ?? '',
