@@ -150,7 +150,9 @@ describe('USDT payments verified on chain', () => {
     const hash = await chain.transfer({ to: chain.merchant, amount: victim.due });
     const stolen = await confirm(attacker.submission.id, hash);
     expect(stolen.status).toBe(422);
-    expect([messages.payments.wrongAmount, messages.payments.underpaid]).toContain(stolen.body.message);
+    expect([messages.payments.wrongAmount, messages.payments.underpaid]).toContain(
+      stolen.body.message,
+    );
     expect(await submissionState(attacker.submission.id)).toBe('unpaid');
     expect((await confirm(victim.submission.id, hash)).status).toBe(200);
   });
