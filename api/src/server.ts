@@ -18,6 +18,7 @@ import { createMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './services/auth/ensure-admin.ts';
 import { resumeBlasts } from './services/blasts/resume-blasts.ts';
 import { releaseExpiredOrders } from './services/orders/release-order-stock.ts';
+import { expireStalePayments } from './services/payments/expire-stale-payments.ts';
 import { pruneRateLimits } from './services/rate-limit/consume-rate-limit.ts';
 import { localDiskStorage } from './storage/local-disk.ts';
 
@@ -115,6 +116,9 @@ export async function startServer(env: Env, log: Logger) {
     () => {
       pruneRateLimits({ db, olderThanSeconds: 24 * 3600 }).catch((err) =>
         log.warn({ err }, 'prune failed'),
+      );
+      expireStalePayments({ db, env }).catch((err) =>
+        log.warn({ err }, 'payment expiry sweep failed'),
       );
       releaseExpiredOrders({ db })
         .then(({ released }) => released && log.info({ released }, 'released expired order holds'))

@@ -136,6 +136,7 @@ export const messages = {
     notFound: 'Order not found',
     alreadyPaid: 'This order is already paid',
     notPayable: 'This order can no longer be paid',
+    stockGone: (name: string) => `Not enough stock left of ${name} to re-open this order`,
     // Spec section 8 (admin).
     statusUpdated: 'Order status updated successfully',
     statusFailed: 'Failed to update order status',

@@ -275,3 +275,52 @@ describe('PayPal webhooks (signature verified with PayPal)', () => {
     expect((await paymentStatus(reversed.paymentId))?.status).toBe('refunded');
   });
 });
+
+describe('PayPal never charges twice', () => {
+  it('refuses to capture a second approved order for a submission already paid', async () => {
+    const { submission } = await createSubmission(t.db);
+    const first = await t.call('POST', '/api/payments/paypal/orders', {
+      body: { submissionId: submission.id },
+    });
+    const second = await t.call('POST', '/api/payments/paypal/orders', {
+      body: { submissionId: submission.id },
+    });
+    paypal.approve(first.body.orderId);
+    paypal.approve(second.body.orderId);
+    expect((await confirm(submission.id, first.body.orderId)).status).toBe(200);
+    const again = await confirm(submission.id, second.body.orderId);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(messages.payments.alreadyPaid);
+    expect(
+      paypal.requests.filter(
+        (r) => r.path === `/v2/checkout/orders/${second.body.orderId}/capture`,
+      ),
+    ).toHaveLength(0);
+  });
+
+  it('answers 400, not 500, to a webhook without PayPal headers', async () => {
+    const res = await t.call('POST', '/api/payments/paypal/webhook', {
+      body: { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'X' } },
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('notes a partial refund without unpaying the submission', async () => {
+    const { submission, orderId, paymentId } = await ordered();
+    paypal.approve(orderId);
+    expect((await confirm(submission.id, orderId)).status).toBe(200);
+    const event = paypal.webhookEvent('PAYMENT.CAPTURE.REFUNDED', {
+      id: 'REFUND-PARTIAL',
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: '5.00' },
+      custom_id: paymentId,
+    });
+    const res = await t.call('POST', '/api/payments/paypal/webhook', {
+      body: event,
+      headers: paypal.signedHeaders(event),
+    });
+    expect(res.status).toBe(200);
+    expect((await paymentStatus(paymentId))?.status).toBe('confirmed');
+    expect(await state(submission.id)).toBe('paid');
+  });
+});

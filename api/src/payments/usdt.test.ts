@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../db/schema/payments.ts';
 import { projectSubmissions } from '../db/schema/project-submissions.ts';
 import { createLogger } from '../lib/logger.ts';
+import { expireStalePayments } from '../services/payments/expire-stale-payments.ts';
 import { recheckPayment } from '../services/payments/recheck-payment.ts';
 import { signUpCustomer } from '../test/accounts.ts';
 import { type EvmChain, startEvmChain } from '../test/evm/chain.ts';
@@ -431,5 +432,20 @@ describe('paying a shop order with USDT', () => {
       body: { orderId, method: 'usdt' },
     });
     expect(again.status).toBe(409);
+  });
+});
+
+describe('the expiry sweep', () => {
+  it('expires pending payments past the watch window, whatever happened to their jobs', async () => {
+    const { submission, quote } = await quoted();
+    await t.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 3 * 3_600_000) })
+      .where(eq(payments.id, quote.paymentId));
+    const { expired } = await expireStalePayments({ db: t.db, env: t.env });
+    expect(expired).toBeGreaterThanOrEqual(1);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, quote.paymentId));
+    expect(payment?.status).toBe('expired');
+    expect(await submissionState(submission.id)).toBe('unpaid');
   });
 });

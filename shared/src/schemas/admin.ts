@@ -87,7 +87,21 @@ export const adminSubmissionsQuerySchema = paginationSchema.extend({
   q: z.string().trim().max(200).optional(),
 });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-01-31' });
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-01-31' })
+  // A real calendar day: 2026-02-30 is refused, not rolled into March.
+  .refine(
+    (v) => {
+      const date = new Date(`${v}T00:00:00Z`);
+      return (
+        !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v && v >= '1970-01-01'
+      );
+    },
+    {
+      error: 'Use a date like 2026-01-31',
+    },
+  );
 
 /** GET /api/admin/report?from=&to= (inclusive days, UTC); default the last 30 days. */
 export const reportQuerySchema = z

@@ -330,3 +330,35 @@ describe('paying an order with PayPal', () => {
     expect(res.body.message).toBe(messages.orders.missingPaymentInfo);
   });
 });
+
+describe('a payment in progress keeps the order', () => {
+  it('a quote extends the hold, and an offered transfer still being confirmed stops the release', async () => {
+    const customer = await signUpCustomer(t);
+    const tee = await createProduct(t.db, { stock: 5 });
+    const res = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: tee.id, quantity: 1 }], shippingAddress: address },
+    });
+    const id = res.body.order.id;
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(orders.id, id));
+    const quote = await t.call('POST', '/api/payments/paypal/orders', {
+      token: customer.token,
+      body: { orderId: id },
+    });
+    expect(quote.status).toBe(201);
+    const [held] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect((held?.reservedUntil?.getTime() ?? 0) - Date.now()).toBeGreaterThan(60 * 60_000);
+
+    // The hold runs out while the PayPal order (a transfer in flight) is still pending.
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, id));
+    await releaseExpiredOrders({ db: t.db, orderId: id });
+    const [kept] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect(kept?.status).toBe('pending');
+  });
+});

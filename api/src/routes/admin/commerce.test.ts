@@ -446,3 +446,38 @@ describe('report', () => {
     await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
   });
 });
+
+describe('re-opening a cancelled order', () => {
+  it('takes the stock again, and refuses with 409 when it is gone', async () => {
+    const customer = await signUpCustomer(t);
+    const product = await createProduct(t.db, { stock: 3 });
+    const placed = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: product.id, quantity: 2 }], shippingAddress: address },
+    });
+    const id = placed.body.order.id;
+    const stock = async () =>
+      (
+        await t.db.select({ s: products.stock }).from(products).where(eq(products.id, product.id))
+      )[0]?.s;
+    await as('PUT', `/api/admin/orders/${id}/status`, { status: 'cancelled' });
+    expect(await stock()).toBe(3);
+    expect(
+      (await as('PUT', `/api/admin/orders/${id}/status`, { status: 'processing' })).status,
+    ).toBe(200);
+    expect(await stock()).toBe(1);
+    await as('PUT', `/api/admin/orders/${id}/status`, { status: 'cancelled' });
+    await t.db.update(products).set({ stock: 1 }).where(eq(products.id, product.id));
+    const short = await as('PUT', `/api/admin/orders/${id}/status`, { status: 'paid' });
+    expect(short.status).toBe(409);
+    expect(short.body.message).toBe(messages.orders.stockGone(product.name));
+    expect(await stock()).toBe(1);
+  });
+
+  it('refuses an impossible report date with 400', async () => {
+    for (const q of ['from=2026-02-30&to=2026-03-01', 'from=2026-13-01&to=2026-12-31']) {
+      const res = await as('GET', `/api/admin/report?${q}`);
+      expect(res.status).toBe(400);
+    }
+  });
+});

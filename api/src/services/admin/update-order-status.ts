@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { orderStatusHistory, orders } from '../../db/schema/orders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { returnStock } from '../orders/release-order-stock.ts';
+import { reserveStockAgain, returnStock } from '../orders/release-order-stock.ts';
 import { getOrderForAdmin } from './list-orders.ts';
 
 /**
@@ -28,12 +28,15 @@ export async function updateOrderStatus({
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw new ApiError('NOT_FOUND', messages.orders.notFound);
     if (order.status === status) throw new ApiError('CONFLICT', messages.orders.sameStatus);
+    // Stock moves before the status (whose trigger locks the day's stats row): the same lock
+    // order as a checkout. Cancelling gives the stock back; re-opening takes it again.
+    if (status === 'cancelled') await returnStock(tx, order);
+    else if (order.status === 'cancelled') await reserveStockAgain(tx, order);
     await tx
       .update(orders)
       .set({ status, ...(status === 'paid' && !order.paidAt ? { paidAt: new Date() } : {}) })
       .where(eq(orders.id, id));
     await tx.insert(orderStatusHistory).values({ orderId: id, status, changedBy: actorId });
-    if (status === 'cancelled') await returnStock(tx, order);
     await recordAudit({
       db: tx,
       actorId,

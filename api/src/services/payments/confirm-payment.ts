@@ -39,7 +39,7 @@ export async function confirmPayment({
 }) {
   if (!isEnabled(env, method))
     throw new ApiError('UNPROCESSABLE', messages.payments.methodUnavailable);
-  await loadPayable(db, subject);
+  const payable = await loadPayable(db, subject);
 
   const column = subject.kind === 'order' ? payments.orderId : payments.submissionId;
   const candidates = await db
@@ -55,8 +55,18 @@ export async function confirmPayment({
   if (!payment) throw new ApiError('UNPROCESSABLE', messages.payments.quoteNotFound);
   if (payment.status === 'confirmed')
     return { status: 'confirmed' as const, paymentId: payment.id };
-  if (payment.status !== 'pending')
+  if (payment.status !== 'pending') {
     throw new ApiError('UNPROCESSABLE', messages.payments.quoteExpired);
+  }
+  // PayPal money moves only when we capture: never capture for something already paid (a
+  // second tab's order) or no longer payable (an order whose hold ran out). Crypto has already
+  // moved, so it is still verified and recorded, for a refund.
+  if (method === 'paypal' && (payable.paid || !payable.payable)) {
+    throw new ApiError(
+      'CONFLICT',
+      payable.paid ? messages.payments.alreadyPaid : messages.orders.notPayable,
+    );
+  }
   if (
     method === 'alephium' &&
     payment.providerReference !== reference &&

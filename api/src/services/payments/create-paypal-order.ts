@@ -6,9 +6,10 @@ import { payments } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { PaypalError, paypalClient } from '../../payments/paypal-client.ts';
+import { paypalClient } from '../../payments/paypal-client.ts';
 import { createQuote } from './create-quote.ts';
 import type { Subject } from './load-payment.ts';
+import { recordPaymentState } from './record-payment-state.ts';
 
 /** PayPal orders can be approved for 3 hours; our payment stays open as long. */
 const PAYPAL_ORDER_TTL_MS = 3 * 60 * 60 * 1000;
@@ -87,12 +88,15 @@ export async function createPaypalOrder({
       .where(eq(payments.id, quote.paymentId));
     return { orderId: created.id, paymentId: quote.paymentId, totalText: quote.totalText };
   } catch (error) {
-    if (!(error instanceof PaypalError)) throw error;
+    // Whatever went wrong, the opened payment must not linger as pending.
     log.error({ err: error, subject }, 'PayPal order creation failed');
-    await db
-      .update(payments)
-      .set({ status: 'failed', failureReason: 'order-create' })
-      .where(eq(payments.id, quote.paymentId));
+    await recordPaymentState({
+      db,
+      paymentId: quote.paymentId,
+      status: 'failed',
+      source: 'client',
+      reason: 'order-create',
+    });
     throw new ApiError('UNAVAILABLE', messages.payments.providerUnavailable);
   }
 }

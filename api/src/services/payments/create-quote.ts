@@ -1,6 +1,8 @@
 import { messages } from '@studio/shared/messages';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -35,6 +37,8 @@ export async function createQuote({
   if (!payable.payable) throw new ApiError('CONFLICT', messages.orders.notPayable);
   if (!isEnabled(env, method))
     throw new ApiError('UNPROCESSABLE', messages.payments.methodUnavailable);
+  if (payable.totalCents <= 0)
+    throw new ApiError('UNPROCESSABLE', 'There is nothing to pay for this order');
 
   const due = amountsDue(payable, method, env.ALPH_USD_RATE);
   const expiresAt = new Date(Date.now() + ttlMs);
@@ -52,6 +56,15 @@ export async function createQuote({
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
+    if (subject.kind === 'order') {
+      // The order keeps its stock at least as long as this quote can be paid.
+      await tx
+        .update(orders)
+        .set({
+          reservedUntil: sql`greatest(${orders.reservedUntil}, ${new Date(expiresAt.getTime() + 5 * 60_000).toISOString()}::timestamptz)`,
+        })
+        .where(eq(orders.id, subject.id));
+    }
     await tx.insert(paymentEvents).values({
       paymentId: row.id,
       toStatus: 'pending',

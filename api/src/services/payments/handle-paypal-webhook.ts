@@ -1,14 +1,14 @@
 import { centsToDecimal } from '@studio/shared/crypto-units';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments } from '../../db/schema/payments.ts';
+import { paymentEvents, payments } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { paypalClient } from '../../payments/paypal-client.ts';
+import { PaypalError, paypalClient } from '../../payments/paypal-client.ts';
 import { applyVerdict } from './apply-verdict.ts';
-import { loadPayment } from './load-payment.ts';
+import { loadPayable, loadPayment, subjectOf } from './load-payment.ts';
 import { markPaid } from './mark-paid.ts';
 import { recordPaymentState } from './record-payment-state.ts';
 import { verifyPaypalOrder } from './settle-paypal.ts';
@@ -67,7 +67,13 @@ export async function handlePaypalWebhook({
   if (!env.PAYPAL_WEBHOOK_ID || !env.PAYPAL_CLIENT_ID) {
     throw new ApiError('NOT_FOUND', 'PayPal webhooks are not configured');
   }
-  const verified = await paypalClient(env).verifyWebhook(headers, event);
+  // PayPal refuses to check a request that lacks its headers (400): not a valid event.
+  const verified = await paypalClient(env)
+    .verifyWebhook(headers, event)
+    .catch((error: unknown) => {
+      if (error instanceof PaypalError && error.status < 500) return false;
+      throw error;
+    });
   if (!verified) throw new ApiError('BAD_REQUEST', 'The webhook signature is not valid');
   const resource = event.resource;
   if (!resource?.id) return { handled: false };
@@ -83,7 +89,15 @@ export async function handlePaypalWebhook({
         .from(payments)
         .where(eq(payments.providerReference, resource.id))
         .limit(1);
-      if (payment?.status !== 'pending') return { handled: false };
+      if (payment?.status !== 'pending' || payment.method !== 'paypal') return { handled: false };
+      const payable = await loadPayable(db, subjectOf(payment));
+      if (payable.paid || !payable.payable) {
+        log.warn(
+          { paymentId: payment.id },
+          'approved PayPal order for something already paid or closed: not captured',
+        );
+        return { handled: false };
+      }
       const verdict = await verifyPaypalOrder({ env, log, payment });
       await applyVerdict({
         db,
@@ -100,7 +114,7 @@ export async function handlePaypalWebhook({
     }
     case 'PAYMENT.CAPTURE.COMPLETED': {
       const payment = await paymentFor(db, resource);
-      if (!payment) return { handled: false };
+      if (payment?.method !== 'paypal') return { handled: false };
       const value = resource.amount?.value;
       if (
         resource.amount?.currency_code !== 'USD' ||
@@ -143,7 +157,23 @@ export async function handlePaypalWebhook({
     case 'PAYMENT.CAPTURE.REFUNDED':
     case 'PAYMENT.CAPTURE.REVERSED': {
       const payment = await paymentFor(db, resource);
-      if (!payment) return { handled: false };
+      if (payment?.method !== 'paypal') return { handled: false };
+      // A partial refund (a goodwill gesture) leaves the payment standing; it is only noted.
+      const refunded = resource.amount?.value;
+      if (
+        event.event_type === 'PAYMENT.CAPTURE.REFUNDED' &&
+        refunded &&
+        refunded !== centsToDecimal(payment.amountCents)
+      ) {
+        await db.insert(paymentEvents).values({
+          paymentId: payment.id,
+          fromStatus: payment.status,
+          toStatus: payment.status,
+          source: 'webhook',
+          detail: { partialRefund: refunded, resourceId: resource.id },
+        });
+        return { handled: true };
+      }
       await recordPaymentState({
         db,
         paymentId: payment.id,

@@ -3,7 +3,8 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { applyVerdict } from './apply-verdict.ts';
+import type { Verdict } from '../../payments/verdict.ts';
+import { applyVerdict, recheckDelay } from './apply-verdict.ts';
 import { loadPayment } from './load-payment.ts';
 import { recordPaymentState } from './record-payment-state.ts';
 import { verifyPayment } from './verify-payment.ts';
@@ -41,7 +42,24 @@ export async function recheckPayment({
     return;
   }
   const reference = payment.providerReference;
-  const verdict = await verifyPayment({ env, log, payment, reference });
+  const again = () =>
+    jobs.send(
+      'payment-recheck',
+      { paymentId, attempt: attempt + 1 },
+      {
+        startAfterSeconds: recheckDelay(env, attempt + 1),
+        singletonKey: `${paymentId}:${attempt + 1}`,
+      },
+    );
+  let verdict: Verdict;
+  try {
+    verdict = await verifyPayment({ env, log, payment, reference });
+  } catch (err) {
+    // The provider or node is down: ask again later (the window still ends it).
+    log.warn({ err, paymentId }, 'payment re-check could not reach the provider');
+    await again();
+    return;
+  }
   try {
     await applyVerdict({
       db,
@@ -55,17 +73,8 @@ export async function recheckPayment({
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (verdict.state === 'unknown') {
-      // Not visible yet (or dropped): keep watching until the window ends.
-      await jobs.send(
-        'payment-recheck',
-        { paymentId, attempt: attempt + 1 },
-        {
-          startAfterSeconds: Math.min(env.PAYMENT_RECHECK_SECONDS * 2 ** (attempt + 1), 600),
-          singletonKey: `${paymentId}:${attempt + 1}`,
-        },
-      );
-    }
+    // Not visible yet (or dropped): keep watching until the window ends.
+    if (verdict.state === 'unknown') await again();
     log.info({ paymentId, verdict: verdict.state, message: error.message }, 'payment re-check');
   }
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { orderStatusHistory, orders } from '../../db/schema/orders.ts';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
 import { projectSubmissions } from '../../db/schema/project-submissions.ts';
 
@@ -32,7 +33,7 @@ export async function recordPaymentState({
       .update(payments)
       .set({ status, failureReason: reason ?? null })
       .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
-      .returning({ submissionId: payments.submissionId });
+      .returning({ submissionId: payments.submissionId, orderId: payments.orderId });
     if (!before) return false;
     await tx.insert(paymentEvents).values({
       paymentId,
@@ -46,6 +47,10 @@ export async function recordPaymentState({
         .update(projectSubmissions)
         .set({ paymentState: 'unpaid', paidAt: null })
         .where(eq(projectSubmissions.id, before.submissionId));
+    }
+    if (status === 'refunded' && before.orderId) {
+      await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, before.orderId));
+      await tx.insert(orderStatusHistory).values({ orderId: before.orderId, status: 'refunded' });
     }
     return true;
   });
