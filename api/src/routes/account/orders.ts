@@ -5,15 +5,14 @@ import { orderPaymentConfirmSchema } from '@studio/shared/schemas/payments';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { clientIp } from '../../lib/client-ip.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
+import { paymentRateLimit } from '../../middleware/payment-limit.ts';
 import { createOrder } from '../../services/orders/create-order.ts';
 import { listMyOrders } from '../../services/orders/list-my-orders.ts';
 import { ownedOrder } from '../../services/orders/owned-order.ts';
 import { presentOrder } from '../../services/orders/present-order.ts';
 import { confirmPayment } from '../../services/payments/confirm-payment.ts';
-import { limitByIp } from '../../services/rate-limit/limit-by-ip.ts';
 
 export const orderRoutes = new Hono<AppEnv>()
   .post('/', requireUser, validate('json', createOrderSchema), async (c) => {
@@ -32,37 +31,36 @@ export const orderRoutes = new Hono<AppEnv>()
    * The spec's call after PayPal returns to /checkout/success?paymentId&PayerID&orderId:
    * captures and verifies on the server, then answers the order summary the page shows.
    */
-  .post('/execute-payment', requireUser, validate('json', executePaymentSchema), async (c) => {
-    const { db, env } = c.var;
-    await limitByIp({
-      db,
-      action: 'payment',
-      ip: clientIp(c),
-      perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
-      message: messages.auth.tooManyAttempts,
-    });
-    const { paymentId, orderId } = c.req.valid('json');
-    await ownedOrder({ db, user: c.var.user, orderId });
-    const result = await confirmPayment({
-      ...c.var,
-      subject: { kind: 'order', id: orderId },
-      method: 'paypal',
-      reference: paymentId,
-    });
-    const order = await presentOrder(db, await ownedOrder({ db, user: c.var.user, orderId }));
-    if (result.status !== 'confirmed') {
-      return c.json(
-        {
-          success: false as const,
-          status: result.status,
-          message: messages.payments.pending,
-          order,
-        },
-        202,
-      );
-    }
-    return c.json({ success: true as const, status: result.status, order }, 200);
-  })
+  .post(
+    '/execute-payment',
+    requireUser,
+    paymentRateLimit,
+    validate('json', executePaymentSchema),
+    async (c) => {
+      const { db } = c.var;
+      const { paymentId, orderId } = c.req.valid('json');
+      await ownedOrder({ db, user: c.var.user, orderId });
+      const result = await confirmPayment({
+        ...c.var,
+        subject: { kind: 'order', id: orderId },
+        method: 'paypal',
+        reference: paymentId,
+      });
+      const order = await presentOrder(db, await ownedOrder({ db, user: c.var.user, orderId }));
+      if (result.status !== 'confirmed') {
+        return c.json(
+          {
+            success: false as const,
+            status: result.status,
+            message: messages.payments.pending,
+            order,
+          },
+          202,
+        );
+      }
+      return c.json({ success: true as const, status: result.status, order }, 200);
+    },
+  )
   .get('/:id', requireUser, async (c) => {
     const order = await ownedOrder({ db: c.var.db, user: c.var.user, orderId: c.req.param('id') });
     return c.json({ order: await presentOrder(c.var.db, order) }, 200);
@@ -70,16 +68,10 @@ export const orderRoutes = new Hono<AppEnv>()
   .post(
     '/:id/payment-confirm',
     requireUser,
+    paymentRateLimit,
     validate('json', orderPaymentConfirmSchema),
     async (c) => {
-      const { db, env } = c.var;
-      await limitByIp({
-        db,
-        action: 'payment',
-        ip: clientIp(c),
-        perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
-        message: messages.auth.tooManyAttempts,
-      });
+      const { db } = c.var;
       const order = await ownedOrder({ db, user: c.var.user, orderId: c.req.param('id') });
       const { paymentMethod, transactionId } = c.req.valid('json');
       const result = await confirmPayment({

@@ -1,19 +1,17 @@
-import { messages } from '@studio/shared/messages';
 import { paypalOrderSchema, quoteSchema } from '@studio/shared/schemas/payments';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/users.ts';
-import { clientIp } from '../../lib/client-ip.ts';
 import { validate } from '../../lib/validate.ts';
+import { paymentRateLimit } from '../../middleware/payment-limit.ts';
 import { paymentSettings } from '../../payments/config.ts';
 import { ownedOrder } from '../../services/orders/owned-order.ts';
 import { createPaypalOrder } from '../../services/payments/create-paypal-order.ts';
 import { createQuote } from '../../services/payments/create-quote.ts';
 import { handlePaypalWebhook } from '../../services/payments/handle-paypal-webhook.ts';
 import type { Subject } from '../../services/payments/load-payment.ts';
-import { limitByIp } from '../../services/rate-limit/limit-by-ip.ts';
 
 /** A submission is paid by whoever has its id; an order only by the customer who placed it. */
 async function subjectOf(
@@ -41,28 +39,13 @@ export const paymentRoutes = new Hono<AppEnv>()
       : { enabled: false as const, nodeUrl: '' };
     return c.json({ paypal, usdt, alephium: alph }, 200);
   })
-  .post('/quote', validate('json', quoteSchema), async (c) => {
+  .post('/quote', paymentRateLimit, validate('json', quoteSchema), async (c) => {
     const { db, env } = c.var;
-    await limitByIp({
-      db,
-      action: 'payment',
-      ip: clientIp(c),
-      perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
-      message: messages.auth.tooManyAttempts,
-    });
     const body = c.req.valid('json');
     const subject = await subjectOf(c.var, body);
     return c.json(await createQuote({ db, env, subject, method: body.method }), 201);
   })
-  .post('/paypal/orders', validate('json', paypalOrderSchema), async (c) => {
-    const { db, env } = c.var;
-    await limitByIp({
-      db,
-      action: 'payment',
-      ip: clientIp(c),
-      perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
-      message: messages.auth.tooManyAttempts,
-    });
+  .post('/paypal/orders', paymentRateLimit, validate('json', paypalOrderSchema), async (c) => {
     const subject = await subjectOf(c.var, c.req.valid('json'));
     return c.json(await createPaypalOrder({ ...c.var, subject }), 201);
   })

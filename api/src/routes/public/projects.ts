@@ -5,6 +5,7 @@ import type { AppEnv } from '../../context.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import { validate } from '../../lib/validate.ts';
+import { paymentRateLimit } from '../../middleware/payment-limit.ts';
 import { confirmPayment } from '../../services/payments/confirm-payment.ts';
 import { submitProject } from '../../services/projects/submit-project.ts';
 import { limitByIp } from '../../services/rate-limit/limit-by-ip.ts';
@@ -31,15 +32,7 @@ export const projectRoutes = new Hono<AppEnv>()
     });
     return c.json(result, 201);
   })
-  .post('/payment-confirm', validate('json', paymentConfirmSchema), async (c) => {
-    const { db, env } = c.var;
-    await limitByIp({
-      db,
-      action: 'payment',
-      ip: clientIp(c),
-      perHour: env.PAYMENT_RATE_LIMIT_PER_HOUR,
-      message: messages.auth.tooManyAttempts,
-    });
+  .post('/payment-confirm', paymentRateLimit, validate('json', paymentConfirmSchema), async (c) => {
     const input = c.req.valid('json');
     const result = await confirmPayment({
       ...c.var,

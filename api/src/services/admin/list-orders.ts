@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { presentOrder, presentOrders } from '../orders/present-order.ts';
 import { likePattern } from '../users/list-users.ts';
 
@@ -62,10 +63,8 @@ export async function listOrders({
   };
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getOrderForAdmin({ db, id }: { db: Db; id: string }) {
-  if (!uuid.test(id)) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.orders.notFound);
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!row) throw new ApiError('NOT_FOUND', messages.orders.notFound);
   return presentOrder(db, row);

@@ -10,14 +10,13 @@ import type { Db } from '../../db/client.ts';
 import { type Product, products } from '../../db/schema/products.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { presentProduct } from '../catalog/present-product.ts';
 import { likePattern } from '../users/list-users.ts';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findProduct(db: Db, id: string): Promise<Product> {
-  if (!uuid.test(id)) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!row) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
   return row;

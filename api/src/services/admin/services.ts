@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type Service, services } from '../../db/schema/services.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { presentService } from '../catalog/present-service.ts';
 
@@ -28,8 +29,6 @@ export async function listServicesForAdmin({ db }: { db: Db }) {
   return { services: list, mismatchCount: list.filter((s) => s.pricesDiffer).length };
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function updateService({
   db,
   actorId,
@@ -41,7 +40,7 @@ export async function updateService({
   id: string;
   input: z.output<typeof serviceUpdateSchema>;
 }) {
-  if (!uuid.test(id)) throw new ApiError('NOT_FOUND', 'Service not found');
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', 'Service not found');
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(services).where(eq(services.id, id)).for('update');
     if (!before) throw new ApiError('NOT_FOUND', 'Service not found');

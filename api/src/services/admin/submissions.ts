@@ -7,10 +7,9 @@ import { paymentEvents, payments } from '../../db/schema/payments.ts';
 import { projectSubmissions, submissionFiles } from '../../db/schema/project-submissions.ts';
 import { services } from '../../db/schema/services.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { likePattern } from '../users/list-users.ts';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listSubmissions({
   db,
@@ -57,7 +56,7 @@ export async function listSubmissions({
 }
 
 export async function getSubmission({ db, id }: { db: Db; id: string }) {
-  if (!uuid.test(id)) throw new ApiError('NOT_FOUND', messages.payments.submissionNotFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.payments.submissionNotFound);
   const [row] = await db
     .select({ submission: projectSubmissions, service: services })
     .from(projectSubmissions)
@@ -136,7 +135,7 @@ export async function openSubmissionFile({
   id: string;
   fileId: string;
 }) {
-  if (!uuid.test(id) || !uuid.test(fileId)) throw new ApiError('NOT_FOUND', 'File not found');
+  if (!isUuid(id) || !isUuid(fileId)) throw new ApiError('NOT_FOUND', 'File not found');
   const [file] = await db
     .select()
     .from(submissionFiles)

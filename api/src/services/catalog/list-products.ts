@@ -5,9 +5,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { presentProduct } from './present-product.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Active products only (spec: shown only when isActive), newest first, one page. */
 export async function listProducts({
@@ -41,7 +40,7 @@ export async function listProducts({
 
 /** One active product; an inactive or unknown one is a 404 alike. */
 export async function getProduct({ db, id }: { db: Db; id: string }) {
-  if (!uuidPattern.test(id)) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
   const [row] = await db
     .select()
     .from(products)

@@ -3,12 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import { ApiError } from '../../lib/api-error.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid.ts';
 
 /** 404 for an id that is not a UUID: it names no event, and Postgres would refuse to compare it. */
 export function assertEventId(id: string) {
-  if (!uuidPattern.test(id)) throw new ApiError('NOT_FOUND', m.notFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', m.notFound);
 }
 
 /** The event row, locked for the rest of the transaction when `forUpdate`; 404 when there is none. */

@@ -4,8 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import type { User } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid.ts';
 
 /**
  * The signed-in customer's own order. Anyone else's id, or one that does not exist, is the same
@@ -21,7 +20,7 @@ export async function ownedOrder({
   orderId: string;
 }) {
   if (!user) throw new ApiError('UNAUTHORIZED', messages.auth.notSignedIn);
-  if (!uuid.test(orderId)) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+  if (!isUuid(orderId)) throw new ApiError('NOT_FOUND', messages.orders.notFound);
   const [order] = await db
     .select()
     .from(orders)
