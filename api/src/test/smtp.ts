@@ -5,21 +5,32 @@ import { afterAll } from 'vitest';
 export interface ReceivedMail extends ParsedMail {
   /** Addresses from the SMTP envelope (RCPT TO), which is who really gets it. */
   rcpt: string[];
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 /** A real SMTP server on loopback that parses and keeps every message it receives. */
-export async function startSmtpServer() {
+export async function startSmtpServer(options: { refuse?: (address: string) => boolean } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
           received.push(
-            Object.assign(mail, { rcpt: session.envelope.rcptTo.map((r) => r.address) }),
+            Object.assign(mail, {
+              rcpt: session.envelope.rcptTo.map((r) => r.address),
+              at: Date.now(),
+            }),
           );
           for (const wake of waiters.splice(0)) wake();
           callback();

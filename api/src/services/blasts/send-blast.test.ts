@@ -1,57 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { signInAdmin } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
+import { startSmtpServer } from '../../test/smtp.ts';
 import { sendBlast } from './send-blast.ts';
 
 /**
- * A real SMTP server that refuses RCPT TO for addresses at reject.example.com while `rejecting`
- * is set, and notes when each message arrived.
+ * The shared test SMTP server, refusing RCPT TO for addresses at reject.example.com while
+ * `state.rejecting` is set.
  */
 async function startRejectingSmtp() {
-  const received: (ParsedMail & { rcpt: string[]; at: number })[] = [];
   const state = { rejecting: true };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (state.rejecting && address.address.endsWith('@reject.example.com')) {
-        return callback(
-          Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) as Error,
-        );
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const rcpt = session.envelope.rcptTo.map((r) => r.address);
-          received.push(Object.assign(mail, { rcpt, at: Date.now() }));
-          callback();
-        })
-        .catch(callback);
-    },
+  const smtp = await startSmtpServer({
+    refuse: (address) => state.rejecting && address.endsWith('@reject.example.com'),
   });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    state,
-    to: (address: string) => received.filter((m) => m.rcpt.includes(address)),
-  };
+  return { ...smtp, state };
 }
 
 let t: TestApp;
