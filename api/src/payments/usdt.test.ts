@@ -22,10 +22,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp(
     {
-      EVM_RPC_URL: chain.rpcUrl,
-      EVM_CHAIN_ID: String(chain.chainId),
-      USDT_CONTRACT: chain.usdtAddress,
-      MERCHANT_EVM_ADDRESS: chain.merchant,
+      ...chainEnv(),
       EVM_CONFIRMATIONS: '1',
       PAYMENT_RECHECK_SECONDS: '1',
       SMTP_URL: smtp.url,
@@ -35,6 +32,16 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterAll(() => chain?.close());
+
+/** The settings that point the API at the test chain. */
+function chainEnv() {
+  return {
+    EVM_RPC_URL: chain.rpcUrl,
+    EVM_CHAIN_ID: String(chain.chainId),
+    USDT_CONTRACT: chain.usdtAddress,
+    MERCHANT_EVM_ADDRESS: chain.merchant,
+  };
+}
 
 /** A submission with an open USDT quote: what is due, in base units. */
 async function quoted(sku = 'SM-001') {
@@ -247,10 +254,7 @@ describe('a transfer still waiting for confirmations', () => {
   it('answers 202, then the job confirms it once enough blocks are mined', async () => {
     const slow = await createTestApp(
       {
-        EVM_RPC_URL: chain.rpcUrl,
-        EVM_CHAIN_ID: String(chain.chainId),
-        USDT_CONTRACT: chain.usdtAddress,
-        MERCHANT_EVM_ADDRESS: chain.merchant,
+        ...chainEnv(),
         EVM_CONFIRMATIONS: '3',
         PAYMENT_RECHECK_SECONDS: '1',
       },
@@ -299,10 +303,7 @@ describe('a transfer still waiting for confirmations', () => {
 describe('jobs survive a restart', () => {
   it('a re-check queued by one process is done by the next one', async () => {
     const env = {
-      EVM_RPC_URL: chain.rpcUrl,
-      EVM_CHAIN_ID: String(chain.chainId),
-      USDT_CONTRACT: chain.usdtAddress,
-      MERCHANT_EVM_ADDRESS: chain.merchant,
+      ...chainEnv(),
       EVM_CONFIRMATIONS: '3',
       PAYMENT_RECHECK_SECONDS: '2',
     };
@@ -340,10 +341,7 @@ describe('jobs survive a restart', () => {
 describe('the watch window', () => {
   it('expires a payment still pending PAYMENT_WATCH_MINUTES after its quote', async () => {
     const env = {
-      EVM_RPC_URL: chain.rpcUrl,
-      EVM_CHAIN_ID: String(chain.chainId),
-      USDT_CONTRACT: chain.usdtAddress,
-      MERCHANT_EVM_ADDRESS: chain.merchant,
+      ...chainEnv(),
       EVM_CONFIRMATIONS: '50',
       PAYMENT_RECHECK_SECONDS: '600',
       PAYMENT_WATCH_MINUTES: '60',
