@@ -4,7 +4,6 @@ import { paginationSchema } from '@studio/shared/schemas/pagination';
 import { orderPaymentConfirmSchema } from '@studio/shared/schemas/payments';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireUser } from '../../middleware/auth.ts';
 import { paymentRateLimit } from '../../middleware/payment-limit.ts';
@@ -80,7 +79,6 @@ export const orderRoutes = new Hono<AppEnv>()
         method: paymentMethod,
         reference: transactionId,
       });
-      if (!result) throw new ApiError('INTERNAL', messages.http.internal);
       return c.json(
         { success: true as const, status: result.status, paymentId: result.paymentId },
         result.status === 'confirmed' ? 200 : 202,
