@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Set when the suite runs on TEST_DATABASE_URL's server (always in CI). */
+    databaseUrl?: string;
   }
 }
 
@@ -26,7 +28,8 @@ export default async function setup(project: TestProject) {
     HOME: process.env.HOME ?? '/tmp',
     PORT: '0',
     DATA_DIR: dataDir,
-    SITE_DIR: path.join(siteDir, 'dist'),
+    // SITE_OUT lets parallel runs each build into their own folder (vite build --outDir).
+    SITE_DIR: process.env.SITE_OUT ?? path.join(siteDir, 'dist'),
     LOG_LEVEL: 'info',
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'AdminPass123',
@@ -34,7 +37,7 @@ export default async function setup(project: TestProject) {
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.TEST_DATABASE_URL) {
     const { default: postgres } = await import('postgres');
-    const name = `studio_e2e_${Date.now().toString(36)}`;
+    const name = `studio_e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
     await admin.unsafe(`CREATE DATABASE "${name}"`);
     const url = new URL(process.env.TEST_DATABASE_URL);
@@ -68,6 +71,7 @@ export default async function setup(project: TestProject) {
     void exited.then(() => reject(new Error(`API exited during start:\n${output}`)));
   });
   project.provide('baseUrl', baseUrl);
+  if (env.DATABASE_URL) project.provide('databaseUrl', env.DATABASE_URL);
 
   return async () => {
     child.kill('SIGTERM');

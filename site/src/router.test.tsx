@@ -9,10 +9,6 @@ const routes = [
   { path: '/event-space', heading: 'Event Space', title: 'Event Space | Studio' },
   { path: '/login', heading: 'Sign in', title: 'Sign in | Studio' },
   { path: '/register', heading: 'Create an account', title: 'Create an account | Studio' },
-  { path: '/profile', heading: 'Profile', title: 'Profile | Studio' },
-  { path: '/orders', heading: 'Orders', title: 'Orders | Studio' },
-  { path: '/orders/ord-42', heading: 'Order ord-42', title: 'Order ord-42 | Studio' },
-  { path: '/admin', heading: 'Admin Dashboard', title: 'Admin Dashboard | Studio' },
   { path: '/checkout', heading: 'Checkout', title: 'Checkout | Studio' },
   { path: '/cart', heading: 'Cart', title: 'Cart | Studio' },
   {
@@ -36,10 +32,15 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe(title));
   });
 
-  it('says "coming soon" on the placeholder account pages', async () => {
-    renderApp('/orders');
-    expect(await screen.findByText('Coming soon')).toBeTruthy();
-  });
+  it.each(['/profile', '/orders', '/orders/ord-42', '/admin'])(
+    'sends an anonymous visitor from %s to /login, remembering the page',
+    async (path) => {
+      const { router } = renderApp(path);
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(router.state.location.search).toEqual({ redirect: path });
+    },
+  );
 
   it.each(['/no/such/page', '/minecraft/extra', '/orders/ord-42/extra'])(
     'shows the landing page for the unknown path %s',

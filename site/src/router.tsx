@@ -2,19 +2,22 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './components/ui/route-error';
 import { RoutePending } from './components/ui/route-pending';
+import type { AuthStore } from './lib/auth/auth-store';
+import { handleUnauthorized } from './lib/auth/auth-store';
 import { routeTree } from './routeTree.gen';
 
 export interface CreateAppRouterOptions {
   queryClient: QueryClient;
+  auth: AuthStore;
   /** Browser history by default; tests pass a memory history. */
   history?: RouterHistory;
 }
 
-export function createAppRouter({ queryClient, history }: CreateAppRouterOptions) {
-  return createRouter({
+export function createAppRouter({ queryClient, auth, history }: CreateAppRouterOptions) {
+  const router = createRouter({
     routeTree,
     history,
-    context: { queryClient },
+    context: { queryClient, auth },
     defaultPreload: 'intent',
     // TanStack Query owns caching, so the router always asks it rather than its own cache.
     defaultPreloadStaleTime: 0,
@@ -22,6 +25,16 @@ export function createAppRouter({ queryClient, history }: CreateAppRouterOptions
     defaultErrorComponent: RouteError,
     scrollRestoration: true,
   });
+  // Spec 8: any authenticated call answered 401 clears the session and goes to /login,
+  // remembering where the visitor was.
+  handleUnauthorized(auth, () => {
+    const { pathname, searchStr } = router.state.location;
+    void router.navigate({
+      to: '/login',
+      search: pathname === '/login' ? {} : { redirect: `${pathname}${searchStr}` },
+    });
+  });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

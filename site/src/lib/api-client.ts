@@ -1,15 +1,55 @@
 import { createClient } from '@studio/api/client';
 
-/** localStorage keys fixed by the spec: the session token and the user (as JSON). */
+/** Browser storage keys fixed by the spec: the session token and the user (as JSON). */
 export const TOKEN_STORAGE_KEY = 'token';
 export const USER_STORAGE_KEY = 'user';
+
+/** Spec 7: every call times out after 30 seconds. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * The stored token: in localStorage when the visitor chose "remember me", else in this tab's
+ * sessionStorage (see lib/auth/session-storage.ts).
+ */
+export function storedToken(): string | null {
+  return localStorage.getItem(TOKEN_STORAGE_KEY) ?? sessionStorage.getItem(TOKEN_STORAGE_KEY);
+}
+
+let onUnauthorized: (() => void) | undefined;
+
+/** Called when an authenticated call is answered 401 (spec 8); set once by the auth provider. */
+export function setUnauthorizedHandler(handler: (() => void) | undefined) {
+  onUnauthorized = handler;
+}
+
+// Sign-in and sign-up answer 401/409 for a wrong password or a taken e-mail: those are form
+// errors, not an expired session.
+const CREDENTIAL_PATHS = ['/api/auth/login', '/api/auth/register'];
+
+function hasBearer(init: RequestInit | undefined): boolean {
+  const headers = new Headers(init?.headers);
+  return headers.get('authorization')?.startsWith('Bearer ') ?? false;
+}
+
+/** fetch with the spec's timeout and its "any 401 signs you out" rule. */
+export const apiFetch: typeof fetch = async (input, init) => {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  const res = await fetch(input, { ...init, signal });
+  if (res.status === 401 && hasBearer(init)) {
+    const url = new URL(
+      typeof input === 'string' || input instanceof URL ? input : input.url,
+      window.location.origin,
+    );
+    if (!CREDENTIAL_PATHS.includes(url.pathname)) onUnauthorized?.();
+  }
+  return res;
+};
 
 /**
  * The typed Hono RPC client. Same origin: in dev Vite proxies /api to the API, in production the
  * API serves the built site. Every request carries the stored bearer token, if any.
  */
-export const api = createClient(window.location.origin, {
-  getToken: () => localStorage.getItem(TOKEN_STORAGE_KEY),
-});
+export const api = createClient(window.location.origin, { getToken: storedToken, fetch: apiFetch });
 
 export type Api = typeof api;

@@ -1,10 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { SiteFooter } from '../components/layout/site-footer';
+import { SiteHeader } from '../components/layout/site-header';
 import { LandingPage } from '../features/landing/components/landing-page';
+import type { AuthStore } from '../lib/auth/auth-store';
 import { titleHead } from '../lib/page-title';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  auth: AuthStore;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -20,7 +24,12 @@ function RootLayout() {
     <>
       {/* React 19 hoists the route's <title> and <meta> tags into <head>. */}
       <HeadContent />
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
       <Outlet />
+      <SiteFooter />
     </>
   );
 }

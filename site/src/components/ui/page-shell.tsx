@@ -10,7 +10,8 @@ interface PageShellProps {
 /** The frame of a simple content page: a centred column under a single h1. */
 export function PageShell({ title, children }: PageShellProps) {
   return (
-    <Container size="md" py="xl" component="main">
+    // Clears the fixed header (64 px); `#main` is the skip link's target.
+    <Container size="md" pt={96} pb="xl" component="main" id="main">
       <Stack gap="md">
         <Title order={1}>{title}</Title>
         {children}

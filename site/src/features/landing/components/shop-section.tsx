@@ -1,0 +1,4 @@
+/** Placeholder while the section is built. */
+export function ShopSection() {
+  return null;
+}

@@ -1,0 +1,174 @@
+import { messages } from '@studio/shared/messages';
+import type { LoginInput, PublicUser, RegisterInput } from '@studio/shared/schemas/auth';
+import { api, setUnauthorizedHandler, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '../api-client';
+import { ApiError, unwrap } from '../api-error';
+
+/** Spec 3: user, token, loading flag, error message. */
+export interface AuthState {
+  user: PublicUser | null;
+  token: string | null;
+  loading: boolean;
+  error: string | null;
+}
+
+type Listener = () => void;
+
+function readStored(): { token: string | null; user: PublicUser | null } {
+  for (const storage of [localStorage, sessionStorage]) {
+    const token = storage.getItem(TOKEN_STORAGE_KEY);
+    if (!token) continue;
+    try {
+      const raw = storage.getItem(USER_STORAGE_KEY);
+      return { token, user: raw ? (JSON.parse(raw) as PublicUser) : null };
+    } catch {
+      return { token, user: null };
+    }
+  }
+  return { token: null, user: null };
+}
+
+function clearStored() {
+  for (const storage of [localStorage, sessionStorage]) {
+    storage.removeItem(TOKEN_STORAGE_KEY);
+    storage.removeItem(USER_STORAGE_KEY);
+  }
+}
+
+/** Which storage holds the session now: local ("remember me"), this tab's, or none. */
+function currentStorage(): Storage | null {
+  if (localStorage.getItem(TOKEN_STORAGE_KEY)) return localStorage;
+  if (sessionStorage.getItem(TOKEN_STORAGE_KEY)) return sessionStorage;
+  return null;
+}
+
+/**
+ * The session, outside React so the router's guards can read it too. The spec's transitions
+ * (section 4): start sets loading and clears the error; success stores user and token; failure
+ * clears both and keeps the message; logout clears all three.
+ *
+ * "Remember me" keeps the two items in localStorage (kept across browser restarts); without it
+ * they go to sessionStorage, which lasts for this tab.
+ */
+export function createAuthStore() {
+  const stored = readStored();
+  let state: AuthState = {
+    user: stored.user,
+    token: stored.token,
+    // With a stored token the me call decides; until then guards wait (spec 4).
+    loading: stored.token !== null,
+    error: null,
+  };
+  const listeners = new Set<Listener>();
+  let ready: Promise<void> = Promise.resolve();
+
+  function set(patch: Partial<AuthState>) {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  function persist(token: string, user: PublicUser, remember: boolean) {
+    clearStored();
+    const storage = remember ? localStorage : sessionStorage;
+    storage.setItem(TOKEN_STORAGE_KEY, token);
+    storage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+  }
+
+  const store = {
+    getState: () => state,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Resolves once the start-up session check is over. */
+    whenReady: () => ready,
+
+    /** App start: with a stored token, ask the API who we are (spec 4). */
+    init() {
+      if (!state.token) return ready;
+      ready = (async () => {
+        try {
+          const { user } = await unwrap(api.auth.me.$get(), messages.auth.sessionExpired);
+          currentStorage()?.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+          set({ user, loading: false, error: null });
+        } catch {
+          clearStored();
+          set({ user: null, token: null, loading: false, error: messages.auth.sessionExpired });
+        }
+      })();
+      return ready;
+    },
+
+    async login(input: LoginInput, remember: boolean): Promise<PublicUser> {
+      set({ loading: true, error: null });
+      try {
+        const { token, user } = await unwrap(
+          api.auth.login.$post({ json: input }),
+          messages.auth.loginFailed,
+        );
+        persist(token, user, remember);
+        set({ user, token, loading: false, error: null });
+        return user;
+      } catch (error) {
+        const message = error instanceof ApiError ? error.message : messages.auth.loginFailed;
+        clearStored();
+        set({ user: null, token: null, loading: false, error: message });
+        throw new ApiError(message, error instanceof ApiError ? error.status : 0);
+      }
+    },
+
+    async register(input: RegisterInput): Promise<PublicUser> {
+      set({ loading: true, error: null });
+      try {
+        const { token, user } = await unwrap(
+          api.auth.register.$post({ json: input }),
+          messages.auth.registrationFailed,
+        );
+        // A new account is remembered on this device, as most sites do after sign-up.
+        persist(token, user, true);
+        set({ user, token, loading: false, error: null });
+        return user;
+      } catch (error) {
+        const message =
+          error instanceof ApiError ? error.message : messages.auth.registrationFailed;
+        clearStored();
+        set({ user: null, token: null, loading: false, error: message });
+        throw new ApiError(message, error instanceof ApiError ? error.status : 0);
+      }
+    },
+
+    /** Signs out here and ends the session on the server (best effort: offline still signs out). */
+    async logout() {
+      const hadToken = state.token !== null;
+      if (hadToken) await api.auth.logout.$post().catch(() => undefined);
+      clearStored();
+      set({ user: null, token: null, loading: false, error: null });
+    },
+
+    /** A 401 from an authenticated call: the session is gone (spec 8). */
+    expire() {
+      clearStored();
+      set({ user: null, token: null, loading: false, error: messages.auth.sessionExpired });
+    },
+
+    updateUser(user: PublicUser) {
+      currentStorage()?.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+      set({ user });
+    },
+
+    clearError() {
+      set({ error: null });
+    },
+  };
+  return store;
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+/** Wires the 401 rule: clear the session, then let the caller send the visitor to /login. */
+export function handleUnauthorized(store: AuthStore, goToLogin: () => void) {
+  setUnauthorizedHandler(() => {
+    if (store.getState().token === null) return;
+    store.expire();
+    goToLogin();
+  });
+}
