@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { bundleBudget } from './build/bundle-budget.ts';
 
 const siteRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -25,6 +26,7 @@ export default defineConfig(({ mode }) => {
         semicolons: true,
       }),
       react(),
+      bundleBudget(),
     ],
     server: { port: 5173, strictPort: true, proxy: apiProxy },
     preview: { port: 4173, proxy: apiProxy },

@@ -26,8 +26,15 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined) {
 // errors, not an expired session.
 const CREDENTIAL_PATHS = ['/api/auth/login', '/api/auth/register'];
 
-function hasBearer(init: RequestInit | undefined): boolean {
+/**
+ * Sent by the start-up session check: its 401 clears the stale session (spec 4) but must not
+ * throw a visitor off a public page to /login.
+ */
+export const SESSION_RESTORE_HEADER = 'X-Session-Restore';
+
+function isAuthenticatedCall(init: RequestInit | undefined): boolean {
   const headers = new Headers(init?.headers);
+  if (headers.has(SESSION_RESTORE_HEADER)) return false;
   return headers.get('authorization')?.startsWith('Bearer ') ?? false;
 }
 
@@ -36,7 +43,7 @@ export const apiFetch: typeof fetch = async (input, init) => {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   const res = await fetch(input, { ...init, signal });
-  if (res.status === 401 && hasBearer(init)) {
+  if (res.status === 401 && isAuthenticatedCall(init)) {
     const url = new URL(
       typeof input === 'string' || input instanceof URL ? input : input.url,
       window.location.origin,

@@ -1,6 +1,12 @@
 import { messages } from '@studio/shared/messages';
 import type { LoginInput, PublicUser, RegisterInput } from '@studio/shared/schemas/auth';
-import { api, setUnauthorizedHandler, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '../api-client';
+import {
+  api,
+  SESSION_RESTORE_HEADER,
+  setUnauthorizedHandler,
+  TOKEN_STORAGE_KEY,
+  USER_STORAGE_KEY,
+} from '../api-client';
 import { ApiError, unwrap } from '../api-error';
 
 /** Spec 3: user, token, loading flag, error message. */
@@ -87,7 +93,10 @@ export function createAuthStore() {
       if (!state.token) return ready;
       ready = (async () => {
         try {
-          const { user } = await unwrap(api.auth.me.$get(), messages.auth.sessionExpired);
+          const { user } = await unwrap(
+            api.auth.me.$get(undefined, { headers: { [SESSION_RESTORE_HEADER]: '1' } }),
+            messages.auth.sessionExpired,
+          );
           currentStorage()?.setItem(USER_STORAGE_KEY, JSON.stringify(user));
           set({ user, loading: false, error: null });
         } catch {

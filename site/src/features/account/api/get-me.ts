@@ -1,0 +1,17 @@
+import { messages } from '@studio/shared/messages';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-error';
+
+/** GET /api/auth/me: the signed-in account as the server has it now. */
+export async function getMe() {
+  const { user } = await unwrap(api.auth.me.$get(), messages.auth.sessionExpired);
+  return user;
+}
+
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'me'], queryFn: getMe, staleTime: 60_000 });
+
+export function useMe() {
+  return useSuspenseQuery(meQueryOptions()).data;
+}
