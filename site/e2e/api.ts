@@ -67,7 +67,7 @@ export async function createProduct(product: ProductFixture): Promise<{ id: stri
 }
 
 /** Signs `page`'s origin in as `session` (localStorage, as "remember me" does) before loading. */
-export async function useSession(page: Page, session: SessionUser) {
+export async function withSession(page: Page, session: SessionUser) {
   await page.addInitScript(
     ([token, user]) => {
       if (!localStorage.getItem('token')) {

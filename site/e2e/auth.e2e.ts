@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, apiCall, signUpCustomer, useSession } from './api.ts';
+import { ADMIN, apiCall, signUpCustomer, withSession } from './api.ts';
 import { setupBrowser } from './browser.ts';
 
 const b = setupBrowser();
@@ -275,7 +275,7 @@ describe('guards and the session', () => {
   it('sends a customer who opens /admin to /', async () => {
     const customer = await signUpCustomer();
     const page = await b.page();
-    await useSession(page, customer);
+    await withSession(page, customer);
     await page.goto(`${b.baseUrl()}/admin`);
     await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
@@ -284,7 +284,7 @@ describe('guards and the session', () => {
   it('shows a spinner while the session is checked', async () => {
     const customer = await signUpCustomer();
     const page = await b.page();
-    await useSession(page, customer);
+    await withSession(page, customer);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -302,7 +302,7 @@ describe('guards and the session', () => {
 
   it('drops a stale stored session at start with "Session expired", staying on a public page', async () => {
     const page = await b.page();
-    await useSession(page, {
+    await withSession(page, {
       token: 'stale-token',
       user: {
         id: 'x',
@@ -323,7 +323,7 @@ describe('guards and the session', () => {
   it('on a 401 from an authenticated call clears the session and goes to /login', async () => {
     const customer = await signUpCustomer();
     const page = await b.page();
-    await useSession(page, customer);
+    await withSession(page, customer);
     await page.goto(`${b.baseUrl()}/`);
     await page.getByRole('button', { name: `Account: ${customer.user.firstName}` }).waitFor();
     // The session ends on the server (signed out elsewhere) while the page still holds it.
@@ -340,7 +340,7 @@ describe('guards and the session', () => {
   it('signs out from the account menu with "Logged out successfully"', async () => {
     const customer = await signUpCustomer();
     const page = await b.page();
-    await useSession(page, customer);
+    await withSession(page, customer);
     await page.goto(`${b.baseUrl()}/profile`);
     await page.getByText(customer.user.email).waitFor();
     await page.getByRole('button', { name: `Account: ${customer.user.firstName}` }).click();

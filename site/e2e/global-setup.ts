@@ -33,6 +33,12 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'info',
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'AdminPass123',
+    // Every browser test comes from 127.0.0.1: the per-address limits (tested in the API's own
+    // suites) would otherwise trip partway through the run.
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    CONTACT_RATE_LIMIT_PER_HOUR: '100000',
+    SUBMISSION_RATE_LIMIT_PER_HOUR: '100000',
+    PAYMENT_RATE_LIMIT_PER_HOUR: '100000',
   };
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.TEST_DATABASE_URL) {

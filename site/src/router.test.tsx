@@ -49,7 +49,7 @@ describe('routes', () => {
 
       const h1 = await screen.findByRole('heading', { level: 1 });
       expect(h1.textContent).toBe('Studio');
-      expect(screen.getByRole('link', { name: 'Join the game server' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'View Events' })).toBeTruthy();
       // The catch-all renders in place: the address the visitor typed is kept.
       expect(router.state.location.pathname).toBe(path);
       await waitFor(() => expect(document.title).toBe('Studio'));

@@ -13,10 +13,24 @@ export const business = {
   /** The spec's site metadata: service prices range from 149 to 2200 USD. */
   priceRange: { low: 149, high: 2200 },
   support: [
-    { label: 'Patreon', href: 'https://www.patreon.com/' },
-    { label: 'Ko-fi', href: 'https://ko-fi.com/' },
+    {
+      label: 'Patreon',
+      href: 'https://www.patreon.com/',
+      description: 'Monthly support: early previews, sample drops and studio diaries.',
+    },
+    {
+      label: 'Ko-fi',
+      href: 'https://ko-fi.com/',
+      description: 'A one-off tip that buys studio time for community projects.',
+    },
   ],
-  campaigns: [{ label: 'Kickstarter', href: 'https://www.kickstarter.com/' }],
+  campaigns: [
+    {
+      label: 'Kickstarter',
+      href: 'https://www.kickstarter.com/',
+      description: 'Back the live-music event space and get first access to its shows.',
+    },
+  ],
   minecraft: {
     serverAddress: 'play.studio-craft.net',
     chatUrl: 'https://discord.com/',

@@ -42,9 +42,9 @@ describe('toasts', () => {
     expect(stored(ids.loading)?.autoClose).toBe(false);
     expect(stored(ids.loading)?.loading).toBe(true);
     expect(stored(ids.custom)?.autoClose).toBe(4000);
-    expect(screen.getByText('bad').closest('[data-toast-type]')?.getAttribute('data-toast-type')).toBe(
-      'error',
-    );
+    expect(
+      screen.getByText('bad').closest('[data-toast-type]')?.getAttribute('data-toast-type'),
+    ).toBe('error');
   });
 
   it('shows at most 20 at once, queueing the rest', () => {

@@ -4,7 +4,7 @@ import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { LandingPage } from '../features/landing/components/landing-page';
 import type { AuthStore } from '../lib/auth/auth-store';
-import { titleHead } from '../lib/page-title';
+import { pageTitle } from '../lib/page-title';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -12,7 +12,17 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: titleHead(),
+  // The site-wide title and description; a page's own head entries take precedence.
+  head: () => ({
+    meta: [
+      { title: pageTitle() },
+      {
+        name: 'description',
+        content:
+          'Studio: fixed-price sound design, mixing, mastering and audio post-production, a shop, events and a community game server.',
+      },
+    ],
+  }),
   component: RootLayout,
   // Unknown paths are caught by the splat route ($.tsx); this covers a notFound() thrown by a
   // loader. Either way the spec's catch-all shows the landing page.

@@ -1,8 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivacyPolicyPage } from '../features/legal/components/privacy-policy-page';
-import { titleHead } from '../lib/page-title';
+import { business } from '../lib/business';
+import { pageTitle } from '../lib/page-title';
 
 export const Route = createFileRoute('/privacy-policy')({
-  head: titleHead('Privacy Policy'),
+  head: () => ({
+    meta: [
+      { title: pageTitle('Privacy Policy') },
+      {
+        name: 'description',
+        content: `What personal data ${business.name} keeps, why, for how long, and your rights.`,
+      },
+    ],
+  }),
   component: PrivacyPolicyPage,
 });

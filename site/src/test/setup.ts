@@ -31,3 +31,10 @@ window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 // The router's scroll restoration calls it on every navigation.
 window.scrollTo = () => {};
+
+// jsdom has no FontFaceSet; Mantine's autosize textarea waits on `document.fonts.ready`.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { ready: Promise.resolve(), addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}

@@ -14,7 +14,13 @@ describe('useAuth', () => {
     sessionStorage.setItem('token', 'tab-token');
     sessionStorage.setItem(
       'user',
-      JSON.stringify({ id: '1', firstName: 'Ann', lastName: 'Lee', email: 'a@b.co', role: 'admin' }),
+      JSON.stringify({
+        id: '1',
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: 'a@b.co',
+        role: 'admin',
+      }),
     );
     const store = createAuthStore();
     const { result } = renderHook(() => useAuth(), {

@@ -59,7 +59,7 @@ export function LoginPage() {
       subtitle={
         <>
           New here?{' '}
-          <Anchor component={Link} to="/register" size="sm">
+          <Anchor component={Link} to="/register" size="sm" underline="always">
             Create an account
           </Anchor>
         </>

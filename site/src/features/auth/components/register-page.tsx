@@ -78,7 +78,7 @@ export function RegisterPage() {
       subtitle={
         <>
           Already have an account?{' '}
-          <Anchor component={Link} to="/login" size="sm">
+          <Anchor component={Link} to="/login" size="sm" underline="always">
             Sign in
           </Anchor>
         </>
@@ -146,11 +146,23 @@ export function RegisterPage() {
             label={
               <>
                 I agree to the{' '}
-                <Anchor component={Link} to="/terms-of-service" target="_blank" inherit>
+                <Anchor
+                  component={Link}
+                  to="/terms-of-service"
+                  target="_blank"
+                  inherit
+                  underline="always"
+                >
                   Terms of Service
                 </Anchor>{' '}
                 and{' '}
-                <Anchor component={Link} to="/privacy-policy" target="_blank" inherit>
+                <Anchor
+                  component={Link}
+                  to="/privacy-policy"
+                  target="_blank"
+                  inherit
+                  underline="always"
+                >
                   Privacy Policy
                 </Anchor>
               </>

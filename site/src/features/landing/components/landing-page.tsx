@@ -1,20 +1,25 @@
-import { Button, Group, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { PageShell } from '../../../components/ui/page-shell';
+import { CampaignsSection } from './campaigns-section';
+import { ContactSection } from './contact-section';
+import { EventsBanner } from './events-banner';
+import { HeroSection } from './hero-section';
+import { NewsletterBox } from './newsletter-box';
+import { ServicesSection } from './services-section';
+import { ShopSection } from './shop-section';
 
 /**
- * The landing page, also shown for every unknown path (the spec's catch-all `*`).
- * Header, hero, services, shop, contact, campaigns and the events banner come in later issues.
+ * The landing page, also shown for every unknown path (the spec's catch-all `*`): sections by
+ * anchor hero, services, shop, contact and campaigns (spec 2); the footer comes from the layout.
  */
 export function LandingPage() {
   return (
-    <PageShell title="Studio">
-      <Text size="lg">Sound design, mixing, mastering and audio post-production.</Text>
-      <Group>
-        <Button component={Link} to="/minecraft" variant="light">
-          Join the game server
-        </Button>
-      </Group>
-    </PageShell>
+    <main id="main">
+      <HeroSection />
+      <EventsBanner />
+      <ServicesSection />
+      <ShopSection />
+      <ContactSection />
+      <NewsletterBox />
+      <CampaignsSection />
+    </main>
   );
 }

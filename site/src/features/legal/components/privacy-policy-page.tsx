@@ -1,5 +1,6 @@
-import { PageShell } from '../../../components/ui/page-shell';
+import { privacyPolicy } from '../legal-content';
+import { LegalDocumentView } from './legal-document-view';
 
 export function PrivacyPolicyPage() {
-  return <PageShell title="Privacy Policy" />;
+  return <LegalDocumentView title="Privacy Policy" document={privacyPolicy} />;
 }

@@ -1,5 +1,6 @@
-import { PageShell } from '../../../components/ui/page-shell';
+import { termsOfService } from '../legal-content';
+import { LegalDocumentView } from './legal-document-view';
 
 export function TermsOfServicePage() {
-  return <PageShell title="Terms of Service" />;
+  return <LegalDocumentView title="Terms of Service" document={termsOfService} />;
 }

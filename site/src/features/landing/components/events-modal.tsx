@@ -1,0 +1,167 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Image,
+  Modal,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { messages } from '@studio/shared/messages';
+import {
+  IconAlertTriangle,
+  IconArrowRight,
+  IconCalendar,
+  IconCalendarOff,
+  IconMapPin,
+  IconMusic,
+  IconTicket,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { type LandingEvent, useEvents } from '../api/get-events';
+import classes from './events-modal.module.css';
+
+interface EventsModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Spec 9: event dates in the visitor's local format. */
+export function formatEventDate(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' });
+}
+
+/** The upcoming events, fetched only while open (spec 7), and the way to the event-space pitch. */
+export function EventsModal({ opened, onClose }: EventsModalProps) {
+  const events = useEvents({ enabled: opened });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Upcoming Events"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      classNames={{ title: classes.modalTitle }}
+    >
+      <Stack gap="lg">
+        {events.isPending ? (
+          <Stack gap="md" aria-busy="true" aria-label="Loading events">
+            <Skeleton height={160} radius="md" />
+            <Skeleton height={160} radius="md" />
+          </Stack>
+        ) : events.isError ? (
+          <Alert
+            color="red"
+            variant="light"
+            title={messages.events.fetchFailed}
+            icon={<IconAlertTriangle aria-hidden />}
+          >
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">Please check your connection and try again.</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void events.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        ) : events.data.length === 0 ? (
+          <EmptyState
+            icon={<IconCalendarOff aria-hidden />}
+            title="No upcoming events"
+            description="Nothing is scheduled right now. Check back soon."
+          />
+        ) : (
+          <Stack component="ul" gap="md" className={classes.list} aria-label="Upcoming events">
+            {events.data.map((event) => (
+              <EventItem key={event.id} event={event} />
+            ))}
+          </Stack>
+        )}
+
+        <Card withBorder radius="md" padding="md" className={classes.spaceCard}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="gray.3" className={classes.spaceText}>
+              Planning something bigger? Read about our event-space concept.
+            </Text>
+            <Button
+              component={Link}
+              to="/event-space"
+              variant="light"
+              size="sm"
+              rightSection={<IconArrowRight size={16} aria-hidden />}
+              onClick={onClose}
+            >
+              Event Space
+            </Button>
+          </Group>
+        </Card>
+      </Stack>
+    </Modal>
+  );
+}
+
+function EventItem({ event }: { event: LandingEvent }) {
+  return (
+    <Card component="li" withBorder radius="md" padding={0} className={classes.event}>
+      <Box className={classes.eventGrid}>
+        <Box className={classes.flyer}>
+          {event.flyer ? (
+            <Image
+              src={event.flyer}
+              alt={`Flyer for ${event.title}`}
+              fit="cover"
+              h="100%"
+              loading="lazy"
+            />
+          ) : (
+            <Box className={classes.flyerFallback} aria-hidden>
+              <IconMusic size={36} />
+            </Box>
+          )}
+        </Box>
+        <Stack gap={6} p="md">
+          <Title order={3} fz="lg">
+            {event.title}
+          </Title>
+          <Group gap={6} wrap="nowrap" c="violet.2">
+            <IconCalendar size={16} aria-hidden />
+            <Text size="sm" component="time" dateTime={event.date}>
+              {formatEventDate(event.date)}
+            </Text>
+          </Group>
+          {event.location && (
+            <Group gap={6} wrap="nowrap" c="gray.4">
+              <IconMapPin size={16} aria-hidden />
+              <Text size="sm">{event.location}</Text>
+            </Group>
+          )}
+          <Text size="sm" c="gray.3" className={classes.description}>
+            {event.description}
+          </Text>
+          {event.ticketLink && (
+            <Group mt={4}>
+              <Button
+                component="a"
+                href={event.ticketLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="xs"
+                variant="gradient"
+                gradient={{ from: 'violet', to: 'grape' }}
+                leftSection={<IconTicket size={16} aria-hidden />}
+                aria-label={`Get tickets for ${event.title} (opens in a new tab)`}
+              >
+                Get Tickets
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,250 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { type ServiceCategory, serviceCategories } from '@studio/shared/catalog/services';
+import {
+  IconAlertTriangle,
+  IconDeviceGamepad2,
+  IconHeadphones,
+  IconMovie,
+  IconSend,
+  IconWaveSine,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { type LandingService, useServices } from '../api/get-services';
+import { Disclosure } from './disclosure';
+import { ServiceCard } from './service-card';
+import classes from './services-section.module.css';
+
+// The form (Modal, FileInput, Select...) loads on first use, not with the page: the landing
+// page's initial JavaScript has a 250 KB budget. Hovering or focusing a button starts the load.
+const loadSubmitModal = () => import('./submit-project-modal');
+const SubmitProjectModal = lazy(() =>
+  loadSubmitModal().then((m) => ({ default: m.SubmitProjectModal })),
+);
+const preloadSubmitModal = () => void loadSubmitModal();
+
+const CATEGORY_INFO: Record<ServiceCategory, { blurb: string; icon: typeof IconHeadphones }> = {
+  'Sound Design': {
+    blurb: 'Game, interface and trailer sound, sample packs and Foley',
+    icon: IconDeviceGamepad2,
+  },
+  'Mixing / Mastering': {
+    blurb: 'Songs, EPs and albums, mixed and mastered for release',
+    icon: IconHeadphones,
+  },
+  'Post-Production': {
+    blurb: 'Film and online-video audio, dialogue rescue',
+    icon: IconMovie,
+  },
+};
+
+function CategoryPanel({
+  category,
+  services,
+  onPurchase,
+  onPurchaseIntent,
+}: {
+  category: ServiceCategory;
+  services: LandingService[];
+  onPurchase: (title: string) => void;
+  onPurchaseIntent: () => void;
+}) {
+  const { blurb, icon: Icon } = CATEGORY_INFO[category];
+  return (
+    <Disclosure
+      order={4}
+      defaultOpen={false}
+      compact
+      className={classes.category}
+      header={
+        <Group component="span" gap="md" wrap="nowrap" className={classes.toggleLabel}>
+          <ThemeIcon component="span" size={40} radius="md" variant="light" color="violet">
+            <Icon size={22} aria-hidden />
+          </ThemeIcon>
+          <Box component="span" miw={0}>
+            <Text component="span" fw={700} fz="lg" display="block">
+              {category}
+            </Text>
+            <Text component="span" size="sm" c="gray.5" display="block">
+              {blurb}
+            </Text>
+          </Box>
+          <Badge component="span" variant="default" ml="auto" className={classes.count}>
+            {services.length} {services.length === 1 ? 'service' : 'services'}
+          </Badge>
+        </Group>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" p={{ base: 'xs', sm: 'md' }} pt={0}>
+        {services.map((service) => (
+          <ServiceCard
+            key={service.id}
+            service={service}
+            onPurchase={onPurchase}
+            onPurchaseIntent={onPurchaseIntent}
+          />
+        ))}
+      </SimpleGrid>
+    </Disclosure>
+  );
+}
+
+/**
+ * The audio services (spec 2): one 'Audio Services' panel, open at start, holding the three
+ * categories, collapsed at start. Purchase or 'Submit Project & Pay' opens the submission form.
+ */
+export function ServicesSection() {
+  const services = useServices();
+  // undefined: closed; null: opened without a service; a title: opened with it preselected.
+  const [submitFor, setSubmitFor] = useState<string | null | undefined>(undefined);
+  // Mounted from the first opening on, so later closings keep their exit transition.
+  const [modalUsed, setModalUsed] = useState(false);
+  const openSubmit = (title: string | null) => {
+    setModalUsed(true);
+    setSubmitFor(title);
+  };
+
+  return (
+    <Box
+      component="section"
+      id="services"
+      aria-labelledby="services-title"
+      className={classes.section}
+    >
+      <Container size="lg">
+        <Stack gap="xl">
+          <Stack gap="xs" align="center" ta="center">
+            <Text className={classes.eyebrow} c="violet.3">
+              What we do
+            </Text>
+            <Title order={2} id="services-title" className={classes.sectionTitle}>
+              Fixed-price audio services
+            </Title>
+            <Text c="gray.4" maw={620}>
+              Pick a service, send your files and notes, and pay securely. Every project is reviewed
+              within 24 hours.
+            </Text>
+          </Stack>
+
+          <Paper radius="xl" withBorder className={classes.panel}>
+            <Disclosure
+              order={3}
+              defaultOpen
+              header={
+                <Group component="span" gap="md" wrap="nowrap" className={classes.toggleLabel}>
+                  <ThemeIcon
+                    component="span"
+                    size={52}
+                    radius="md"
+                    variant="gradient"
+                    gradient={{ from: 'violet', to: 'cyan' }}
+                  >
+                    <IconWaveSine size={28} aria-hidden />
+                  </ThemeIcon>
+                  <Box component="span" miw={0}>
+                    <Text
+                      component="span"
+                      fw={800}
+                      fz={{ base: 'xl', sm: '1.6rem' }}
+                      display="block"
+                    >
+                      Audio Services
+                    </Text>
+                    <Group gap="xs" component="span" className={classes.panelFacts}>
+                      {/* The spec keeps '17 Services Available' over 18 cards on purpose (section 2). */}
+                      <Text component="span" size="sm" c="gray.3">
+                        17 Services Available
+                      </Text>
+                      <Text
+                        component="span"
+                        size="sm"
+                        c="dimmed"
+                        aria-hidden
+                        className={classes.dot}
+                      >
+                        •
+                      </Text>
+                      <Text component="span" size="sm" fw={700} c="teal.3">
+                        Starting at $167
+                      </Text>
+                    </Group>
+                  </Box>
+                </Group>
+              }
+            >
+              <Stack gap="sm" p={{ base: 'xs', sm: 'md' }} pt={0}>
+                {services.isPending ? (
+                  serviceCategories.map((c) => <Skeleton key={c} height={72} radius="md" />)
+                ) : services.isError ? (
+                  <Alert
+                    color="red"
+                    variant="light"
+                    title="Unable to load services right now."
+                    icon={<IconAlertTriangle aria-hidden />}
+                  >
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => void services.refetch()}
+                    >
+                      Try again
+                    </Button>
+                  </Alert>
+                ) : (
+                  serviceCategories.map((category) => (
+                    <CategoryPanel
+                      key={category}
+                      category={category}
+                      services={services.data.filter((s) => s.category === category)}
+                      onPurchase={openSubmit}
+                      onPurchaseIntent={preloadSubmitModal}
+                    />
+                  ))
+                )}
+              </Stack>
+            </Disclosure>
+          </Paper>
+
+          <Group justify="center">
+            <Button
+              size="lg"
+              variant="gradient"
+              gradient={{ from: 'violet', to: 'grape' }}
+              leftSection={<IconSend size={20} aria-hidden />}
+              onClick={() => openSubmit(null)}
+              onMouseEnter={preloadSubmitModal}
+              onFocus={preloadSubmitModal}
+            >
+              Submit Project &amp; Pay
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+
+      {modalUsed && (
+        <Suspense fallback={null}>
+          <SubmitProjectModal
+            opened={submitFor !== undefined}
+            initialService={submitFor ?? null}
+            services={services.data ?? []}
+            onClose={() => setSubmitFor(undefined)}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

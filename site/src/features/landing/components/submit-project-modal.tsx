@@ -1,0 +1,259 @@
+import {
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { serviceCategories } from '@studio/shared/catalog/services';
+import { limits } from '@studio/shared/limits';
+import { messages } from '@studio/shared/messages';
+import { projectSubmissionSchema } from '@studio/shared/schemas/project';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { toast } from '../../../lib/toast';
+import type { LandingService } from '../api/get-services';
+import { fileProblem, SubmitProjectError, useSubmitProject } from '../api/submit-project';
+import { cardPrice } from './service-card';
+import classes from './submit-project-modal.module.css';
+
+const m = messages.project;
+const ACCEPT = 'audio/*,video/*,.zip';
+const SUBMIT_TOAST_ID = 'project-submit';
+
+interface SubmitProjectModalProps {
+  opened: boolean;
+  /** The service whose Purchase button opened the form; null for the generic button. */
+  initialService: string | null;
+  services: readonly LandingService[];
+  onClose: () => void;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * The Submit Project form (spec 2 and 5). Mantine unmounts a closed modal's body, so closing
+ * (Escape, the close button, the backdrop) clears the form and its files, and each opening starts
+ * fresh with the service it was opened for.
+ */
+export function SubmitProjectModal({
+  opened,
+  initialService,
+  services,
+  onClose,
+}: SubmitProjectModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Submit Your Project"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <SubmitProjectForm initialService={initialService} services={services} onDone={onClose} />
+    </Modal>
+  );
+}
+
+interface FormValues {
+  name: string;
+  email: string;
+  service: string | null;
+  notes: string;
+  timeline: string;
+  budget: string;
+  files: File[];
+}
+
+function SubmitProjectForm({
+  initialService,
+  services,
+  onDone,
+}: {
+  initialService: string | null;
+  services: readonly LandingService[];
+  onDone: () => void;
+}) {
+  const form = useForm<FormValues>({
+    initialValues: {
+      name: '',
+      email: '',
+      service: initialService,
+      notes: '',
+      timeline: '',
+      budget: '',
+      files: [],
+    },
+  });
+  const submit = useSubmitProject();
+  const inFlight = useRef<AbortController | null>(null);
+
+  // Closing mid-upload cancels it: the visitor asked to leave, not to send half a project.
+  useEffect(
+    () => () => {
+      if (inFlight.current) {
+        inFlight.current.abort();
+        toast.dismiss(SUBMIT_TOAST_ID);
+      }
+    },
+    [],
+  );
+
+  const serviceOptions = useMemo(
+    () =>
+      serviceCategories
+        .map((group) => ({
+          group,
+          items: services
+            .filter((s) => s.category === group)
+            .map((s) => ({ value: s.title, label: s.title })),
+        }))
+        .filter((g) => g.items.length > 0),
+    [services],
+  );
+  const selected = services.find((s) => s.title === form.values.service);
+
+  const onFilesChange = (files: File[]) => {
+    const problem = fileProblem(files);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    form.setFieldValue('files', files);
+  };
+
+  const handleSubmit = async (values: FormValues) => {
+    // The shared schema is the server's, and lists its checks in the spec's order (section 5):
+    // its first issue is the one to show.
+    const parsed = projectSubmissionSchema.safeParse({ ...values, service: values.service ?? '' });
+    const problem = parsed.success ? fileProblem(values.files) : parsed.error.issues[0]?.message;
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const controller = new AbortController();
+    inFlight.current = controller;
+    toast.loading('Submitting your project...', { id: SUBMIT_TOAST_ID });
+    try {
+      await submit.mutateAsync({
+        input: { ...values, service: values.service ?? '' },
+        signal: controller.signal,
+      });
+      inFlight.current = null;
+      toast.success(m.submitted, { id: SUBMIT_TOAST_ID });
+      onDone();
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      inFlight.current = null;
+      const reason = error instanceof SubmitProjectError ? error.message : m.submitFailed;
+      // Spec 8: the toast ends as the fixed text; the reason (server message or status) heads it.
+      toast.error(m.submitFailedToast, {
+        id: SUBMIT_TOAST_ID,
+        title: reason === m.submitFailed ? undefined : reason,
+      });
+    }
+  };
+
+  const files = form.values.files;
+  const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate className={classes.form}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Tell us about your project and attach your files. We review every submission and get back
+          to you within 24 hours.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Name"
+            withAsterisk
+            autoComplete="name"
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            withAsterisk
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+        </SimpleGrid>
+        <Select
+          label="Service"
+          placeholder="Choose a service"
+          withAsterisk
+          data={serviceOptions}
+          searchable
+          nothingFoundMessage="No service matches"
+          description={selected ? `Card price ${cardPrice(selected.listPriceCents)}` : undefined}
+          comboboxProps={{ zIndex: 1000 }}
+          {...form.getInputProps('service')}
+        />
+        <Textarea
+          label="Project details"
+          placeholder="What are we working on? References, length, deliverables..."
+          withAsterisk
+          autosize
+          minRows={4}
+          maxRows={10}
+          {...form.getInputProps('notes')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Timeline"
+            placeholder="e.g. within 2 weeks"
+            description="Optional"
+            {...form.getInputProps('timeline')}
+          />
+          <TextInput
+            label="Budget"
+            placeholder="e.g. $500"
+            description="Optional"
+            {...form.getInputProps('budget')}
+          />
+        </SimpleGrid>
+        <FileInput
+          label="Files"
+          description={`Audio, video or .zip; up to ${limits.maxFiles} files, each under 400MB`}
+          placeholder="Choose files"
+          multiple
+          clearable
+          accept={ACCEPT}
+          leftSection={<IconPaperclip size={16} aria-hidden />}
+          value={files}
+          onChange={onFilesChange}
+        />
+        {files.length > 0 && (
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {files.length} {files.length === 1 ? 'file' : 'files'}, {formatBytes(totalBytes)} in
+            total
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            loading={submit.isPending}
+            leftSection={<IconSend size={18} aria-hidden />}
+          >
+            Submit Project
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
