@@ -317,6 +317,49 @@ describe('guards and the session', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     const stored = await storedToken(page);
     expect(stored.local).toBeNull();
+    // The sign-in page says why they are signed out.
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    const box = page.getByRole('alert').filter({ hasText: 'Could not sign in' });
+    expect(await box.textContent()).toContain('Session expired');
+    await page.context().close();
+  });
+
+  it("never shows the previous account's profile to the next one on the same tab", async () => {
+    const first = await signUpCustomer({ firstName: 'Alice' });
+    const second = await signUpCustomer({ firstName: 'Bruno' });
+    const page = await openLogin();
+    await fillLogin(page, first.user.email, first.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Account: Alice' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByText(first.user.email).waitFor();
+    await page.getByRole('button', { name: 'Account: Alice' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await fillLogin(page, second.user.email, second.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Account: Bruno' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByText(second.user.email).waitFor();
+    expect(await page.getByText(first.user.email).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('signs out cleanly when the session had already ended on the server', async () => {
+    const customer = await signUpCustomer();
+    const page = await b.page();
+    await withSession(page, customer);
+    await page.goto(`${b.baseUrl()}/event-space`);
+    await page.getByRole('button', { name: `Account: ${customer.user.firstName}` }).waitFor();
+    await apiCall('POST', '/auth/logout', undefined, customer.token);
+    const urls: string[] = [];
+    page.on('framenavigated', (frame) => urls.push(new URL(frame.url()).pathname));
+    await page.getByRole('button', { name: `Account: ${customer.user.firstName}` }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await toast(page, 'success', 'Logged out successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(urls).not.toContain('/login');
     await page.context().close();
   });
 

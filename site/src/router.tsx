@@ -4,6 +4,7 @@ import { RouteError } from './components/ui/route-error';
 import { RoutePending } from './components/ui/route-pending';
 import type { AuthStore } from './lib/auth/auth-store';
 import { handleUnauthorized } from './lib/auth/auth-store';
+import { removePrivateQueries } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 
 export interface CreateAppRouterOptions {
@@ -24,6 +25,13 @@ export function createAppRouter({ queryClient, auth, history }: CreateAppRouterO
     defaultPendingComponent: RoutePending,
     defaultErrorComponent: RouteError,
     scrollRestoration: true,
+  });
+  // Another account (or none) means none of the previous account's cached data may show.
+  let userId = auth.getState().user?.id;
+  auth.subscribe(() => {
+    const next = auth.getState().user?.id;
+    if (next !== userId) removePrivateQueries(queryClient);
+    userId = next;
   });
   // Spec 8: any authenticated call answered 401 clears the session and goes to /login,
   // remembering where the visitor was.

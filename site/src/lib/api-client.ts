@@ -27,8 +27,8 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined) {
 const CREDENTIAL_PATHS = ['/api/auth/login', '/api/auth/register'];
 
 /**
- * Sent by the start-up session check: its 401 clears the stale session (spec 4) but must not
- * throw a visitor off a public page to /login.
+ * Sent by the start-up session check and by sign-out: a 401 there means the session is already
+ * gone, which they handle themselves (spec 4), so it must not send the visitor to /login.
  */
 export const SESSION_RESTORE_HEADER = 'X-Session-Restore';
 

@@ -19,3 +19,15 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Query keys whose data belongs to the signed-in account. They are dropped whenever the account
+ * changes (sign-in, sign-out, an expired session), so one person never sees another's data.
+ */
+export const PRIVATE_QUERY_ROOTS = ['auth', 'account', 'orders', 'admin'] as const;
+
+export function removePrivateQueries(queryClient: QueryClient) {
+  queryClient.removeQueries({
+    predicate: (query) => (PRIVATE_QUERY_ROOTS as readonly unknown[]).includes(query.queryKey[0]),
+  });
+}

@@ -51,6 +51,13 @@ export function PitchContactForm({
 
   const submit = form.onSubmit((values) => {
     setOutcome(null);
+    // Spec 5: any empty field (after trimming) gives the one message, before any other check.
+    const empty = (['name', 'email', 'message'] as const).filter((k) => !values[k].trim());
+    if (empty.length > 0) {
+      form.setErrors(Object.fromEntries(empty.map((k) => [k, true])));
+      setOutcome({ kind: 'error', text: messages.contact.fillAllFields });
+      return;
+    }
     const parsed = fieldsSchema.safeParse(values);
     if (!parsed.success) {
       // One message for the form (spec 5); the fields at fault are marked without repeating it.

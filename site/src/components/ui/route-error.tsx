@@ -1,5 +1,6 @@
 import { Alert, Button, Container, Stack } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { ApiError } from '../../lib/api-error';
 
 /** The fallback when a route throws while loading or rendering. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
@@ -13,7 +14,11 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     <Container size="sm" py="xl">
       <Stack>
         <Alert color="red" title="Something went wrong">
-          {error instanceof Error ? error.message : 'Unexpected error'}
+          {/* The server's own words are meant for people; anything else may be a stack or a
+              module name, so it gets a plain sentence. */}
+          {error instanceof ApiError
+            ? error.message
+            : 'This page could not be loaded. Check your connection and try again.'}
         </Alert>
         <Button variant="light" onClick={retry}>
           Try again

@@ -148,7 +148,11 @@ export function createAuthStore() {
     /** Signs out here and ends the session on the server (best effort: offline still signs out). */
     async logout() {
       const hadToken = state.token !== null;
-      if (hadToken) await api.auth.logout.$post().catch(() => undefined);
+      if (hadToken) {
+        await api.auth.logout
+          .$post(undefined, { headers: { [SESSION_RESTORE_HEADER]: '1' } })
+          .catch(() => undefined);
+      }
       clearStored();
       set({ user: null, token: null, loading: false, error: null });
     },

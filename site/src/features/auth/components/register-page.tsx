@@ -7,6 +7,7 @@ import {
   PasswordInput,
   Stack,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { messages } from '@studio/shared/messages';
@@ -51,7 +52,11 @@ export function RegisterPage() {
     validateInputOnBlur: true,
   });
 
-  useEffect(() => () => store.clearError(), [store]);
+  // Only a failed sign-up belongs in this page's red box, not an earlier 'Session expired'.
+  useEffect(() => {
+    store.clearError();
+    return () => store.clearError();
+  }, [store]);
 
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true);
@@ -152,8 +157,10 @@ export function RegisterPage() {
                   target="_blank"
                   inherit
                   underline="always"
+                  rel="noopener"
                 >
                   Terms of Service
+                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
                 </Anchor>{' '}
                 and{' '}
                 <Anchor
@@ -162,8 +169,10 @@ export function RegisterPage() {
                   target="_blank"
                   inherit
                   underline="always"
+                  rel="noopener"
                 >
                   Privacy Policy
+                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
                 </Anchor>
               </>
             }
