@@ -32,7 +32,7 @@ async function sessionFor(who: Who): Promise<SessionUser | undefined> {
   return who === 'customer' ? customer : who === 'admin' ? admin : undefined;
 }
 
-describe.each([390, 1440])('every page at %i px wide', (width) => {
+describe.each([390, 1440, 1920])('every page at %i px wide', (width) => {
   it.each(pages)(
     '$path: title, no serious axe violations, no sideways scroll',
     async ({ path, title, who }) => {

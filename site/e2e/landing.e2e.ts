@@ -109,6 +109,56 @@ async function createEvent(fields: Record<string, string>, flyer: Buffer) {
   return ((await res.json()) as { event: { id: string; flyer: string } }).event;
 }
 
+/** An upcoming event with a flyer, created through the admin API; returns its title. */
+async function createUpcomingEvent(page: Page): Promise<string> {
+  const title = `Build Night ${randomUUID().slice(0, 8)}`;
+  await createEvent(
+    {
+      title,
+      description: 'Bring a project and build it with us.',
+      date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      location: 'Studio B, Harbour Street',
+    },
+    await makeJpeg(page),
+  );
+  return title;
+}
+
+/** Until the modal holding `dialog` has finished its opening transition. */
+async function modalSettled(page: Page, dialog: Locator) {
+  await page.waitForFunction(
+    (el) => {
+      const root = el.closest('.mantine-Modal-root');
+      const overlay = root?.querySelector('.mantine-Modal-overlay');
+      return (
+        !!root &&
+        root.getAnimations({ subtree: true }).length === 0 &&
+        getComputedStyle(el).opacity === '1' &&
+        (!overlay || getComputedStyle(overlay).opacity === '1')
+      );
+    },
+    await dialog.elementHandle(),
+  );
+}
+
+/** Until the collapsible panels inside `selector` have finished their height transitions. */
+async function panelsSettled(page: Page, selector: string) {
+  await page.waitForFunction(
+    (sel) => document.querySelector(sel)?.getAnimations({ subtree: true }).length === 0,
+    selector,
+  );
+}
+
+/** Two animation frames: any scroll event has been handled and its render painted. */
+async function nextFrames(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
 async function noHorizontalScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -335,7 +385,8 @@ describe('landing page: hero and header', () => {
     expect(await background()).toBe('rgba(16, 17, 22, 0.55)');
 
     await page.evaluate(() => window.scrollTo({ top: 50, behavior: 'instant' }));
-    await page.waitForTimeout(300);
+    await nextFrames(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(50);
     expect(await header.getAttribute('data-scrolled')).toBeNull();
     expect(await background()).toBe('rgba(16, 17, 22, 0.55)');
 
@@ -401,6 +452,34 @@ describe('landing page: services', () => {
     expect(await panel.getAttribute('aria-expanded')).toBe('false');
     await expect.poll(() => services.locator('article:visible').count()).toBe(0);
     await expect.poll(() => categoryToggle(services, 'Sound Design').isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('shows the 18 cards from the catalog when /api/services fails, and Purchase still works', async () => {
+    const page = await b.page(1440, 900);
+    let failed = 0;
+    await page.route('**/api/services', (route) =>
+      route.fulfill({ status: 500, json: { message: 'Database unavailable', code: 'INTERNAL' } }),
+    );
+    page.on('requestfinished', (req) => {
+      if (new URL(req.url()).pathname === '/api/services') failed += 1;
+    });
+    await openLanding(page);
+    // The query tries twice (one retry after about 1 s) before it reports the failure.
+    await expect.poll(() => failed, { timeout: 10_000 }).toBe(2);
+    await nextFrames(page);
+
+    await expandCategories(page);
+    const services = page.locator('#services');
+    await expect.poll(() => services.locator('article:visible').count()).toBe(18);
+    const card = (title: string) => services.getByRole('article', { name: title, exact: true });
+    expect(await card('Video Game Assets').getByTestId('service-price').textContent()).toBe('$440');
+    expect(await card('Album Mix').getByTestId('service-price').textContent()).toBe('$2,200');
+
+    await page.getByRole('button', { name: 'Purchase Song Mix' }).click();
+    const dialog = submitDialog(page);
+    await dialog.waitFor();
+    expect(await dialog.getByRole('combobox', { name: 'Service' }).inputValue()).toBe('Song Mix');
     await page.context().close();
   });
 
@@ -571,6 +650,50 @@ describe('landing page: Submit Project form', () => {
   });
 });
 
+describe('landing page: windows loaded on demand', () => {
+  it.each([
+    ['the events window', '**/assets/events-modal-*.js', 'View Events', 'Upcoming Events'],
+    [
+      'the Submit Project form',
+      '**/assets/submit-project-modal-*.js',
+      'Submit Project & Pay',
+      'Submit Your Project',
+    ],
+  ])(
+    'keeps the page when %s fails to download, and opens it on the next click',
+    async (_, chunk, button, dialogName) => {
+      const page = await b.page(1440, 900);
+      await openLanding(page);
+      let blocked = 0;
+      await page.route(chunk, (route) => {
+        blocked += 1;
+        return route.abort('internetdisconnected');
+      });
+      const opener = page.getByRole('button', { name: button });
+      const dialog = page.getByRole('dialog', { name: dialogName });
+
+      await opener.click();
+      const failed = toast(
+        page,
+        'Could not open this window. Check your connection and try again.',
+      );
+      await failed.waitFor();
+      expect(blocked).toBeGreaterThanOrEqual(1);
+      expect(await dialog.count()).toBe(0);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Studio');
+      expect(await opener.isVisible()).toBe(true);
+
+      // Back online: the next click downloads the window again and opens it.
+      await page.unroute(chunk);
+      await opener.click();
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.context().close();
+    },
+  );
+});
+
 describe('landing page: layout and accessibility', () => {
   it('has the sections by anchor, external campaign links and no horizontal scroll at 360 px', async () => {
     const page = await b.page(360, 740);
@@ -606,23 +729,26 @@ describe('landing page: layout and accessibility', () => {
   it('has no serious or critical axe violations, with the modals closed and open', async () => {
     const page = await b.page(1440, 900);
     await openLanding(page);
+    // Its own event, so the events list is checked with an item in it.
+    const title = await createUpcomingEvent(page);
     await page.waitForLoadState('networkidle');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await expandCategories(page);
+    await panelsSettled(page, '#services');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Purchase Song Mix' }).click();
     await submitDialog(page).waitFor();
-    await page.waitForTimeout(300); // the modal's opening transition
+    await modalSettled(page, submitDialog(page));
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await submitDialog(page).waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'View Events' }).click();
     const events = page.getByRole('dialog', { name: 'Upcoming Events' });
-    await events.getByRole('listitem').first().waitFor();
-    await page.waitForTimeout(300);
+    await events.getByRole('listitem').filter({ hasText: title }).waitFor();
+    await modalSettled(page, events);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
   });

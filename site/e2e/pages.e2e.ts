@@ -43,6 +43,12 @@ describe('/minecraft', () => {
       origin: b.baseUrl(),
     });
     await page.goto(`${b.baseUrl()}/minecraft`);
+    // The address is the definition of its visible label, so it is read out with it.
+    const term = page.getByRole('term').filter({ hasText: /^Server address$/ });
+    await term.waitFor();
+    expect(await term.locator('xpath=following-sibling::dd[1]').locator('code').textContent()).toBe(
+      business.minecraft.serverAddress,
+    );
     await page.evaluate(() => navigator.clipboard.writeText('something else'));
     const confirmation = page.getByRole('status').filter({ hasText: COPIED });
     expect(await confirmation.count()).toBe(0);

@@ -126,19 +126,28 @@ export function ContactSection() {
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className={classes.formCard}>
               <form onSubmit={submit} aria-labelledby="contact-form-title">
                 <Stack gap="md">
-                  <Title order={3} id="contact-form-title" size="h4">
-                    Send us a message
-                  </Title>
-                  {result === 'sent' && (
-                    <Alert
-                      role="status"
-                      color="teal"
-                      variant="light"
-                      icon={<IconCircleCheck size={20} aria-hidden />}
-                    >
-                      {messages.contact.sent}
-                    </Alert>
-                  )}
+                  <div>
+                    <Title order={3} id="contact-form-title" size="h4">
+                      Send us a message
+                    </Title>
+                    {/* Always in the page, empty until a send succeeds: a live region that
+                        appears together with its text is often not announced. */}
+                    <div role="status">
+                      {result === 'sent' && (
+                        // 'note': the region around it is the status; Mantine's default
+                        // role 'alert' would announce it a second time.
+                        <Alert
+                          role="note"
+                          mt="md"
+                          color="teal"
+                          variant="light"
+                          icon={<IconCircleCheck size={20} aria-hidden />}
+                        >
+                          {messages.contact.sent}
+                        </Alert>
+                      )}
+                    </div>
+                  </div>
                   {result === 'failed' && (
                     <Alert
                       role="alert"

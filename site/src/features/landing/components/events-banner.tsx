@@ -1,19 +1,16 @@
 import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { retryableImport, useRetryableImport } from '../utils/lazy-retry';
 import classes from './events-banner.module.css';
 
 // Loaded on first use, not with the page (the landing page's 250 KB script budget).
-const loadEventsModal = () => import('./events-modal');
-const EventsModal = lazy(() => loadEventsModal().then((m) => ({ default: m.EventsModal })));
-const preloadEventsModal = () => void loadEventsModal();
+const eventsModal = retryableImport(() => import('./events-modal').then((m) => m.EventsModal));
 
 /** The strip under the hero inviting visitors to the events; the list loads only when opened. */
 export function EventsBanner() {
   const [opened, { open, close }] = useDisclosure(false);
-  // Mounted from the first opening on, so later closings keep their exit transition.
-  const [used, setUsed] = useState(false);
+  const [EventsModal, withEventsModal] = useRetryableImport(eventsModal);
   return (
     <Container size="lg" my="xl" component="aside" aria-labelledby="events-banner-title">
       <Paper className={classes.banner} radius="lg" p={{ base: 'lg', sm: 'xl' }}>
@@ -40,23 +37,16 @@ export function EventsBanner() {
             size="md"
             variant="white"
             color="dark"
-            onClick={() => {
-              setUsed(true);
-              open();
-            }}
-            onMouseEnter={preloadEventsModal}
-            onFocus={preloadEventsModal}
+            onClick={() => withEventsModal(open)}
+            onMouseEnter={eventsModal.preload}
+            onFocus={eventsModal.preload}
             leftSection={<IconCalendarEvent size={18} aria-hidden />}
           >
             View Events
           </Button>
         </Group>
       </Paper>
-      {used && (
-        <Suspense fallback={null}>
-          <EventsModal opened={opened} onClose={close} />
-        </Suspense>
-      )}
+      {EventsModal && <EventsModal opened={opened} onClose={close} />}
     </Container>
   );
 }

@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { messages } from '@studio/shared/messages';
 import {
@@ -51,7 +52,9 @@ export function EventsModal({ opened, onClose }: EventsModalProps) {
     >
       <Stack gap="lg">
         {events.isPending ? (
-          <Stack gap="md" aria-busy="true" aria-label="Loading events">
+          // A status with words: an aria-label on a plain div is never read out.
+          <Stack gap="md" role="status">
+            <VisuallyHidden>Loading events</VisuallyHidden>
             <Skeleton height={160} radius="md" />
             <Skeleton height={160} radius="md" />
           </Stack>

@@ -98,8 +98,16 @@ export function ProductCard({ product }: { product: ShopProduct }) {
         {tags.length > 0 && (
           // A list, so a screen reader announces how many tags there are.
           <Group gap={6} role="list" aria-label="Tags">
-            {tags.map((tag) => (
-              <Badge key={tag} role="listitem" variant="light" color="violet" size="sm" radius="sm">
+            {tags.map((tag, i) => (
+              <Badge
+                // biome-ignore lint/suspicious/noArrayIndexKey: tags may repeat (the schema allows it) and never reorder; the position keeps keys unique.
+                key={`${i}:${tag}`}
+                role="listitem"
+                variant="light"
+                color="violet"
+                size="sm"
+                radius="sm"
+              >
                 {tag}
               </Badge>
             ))}

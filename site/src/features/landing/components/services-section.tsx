@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -7,7 +6,6 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   ThemeIcon,
@@ -15,26 +13,24 @@ import {
 } from '@mantine/core';
 import { type ServiceCategory, serviceCategories } from '@studio/shared/catalog/services';
 import {
-  IconAlertTriangle,
   IconDeviceGamepad2,
   IconHeadphones,
   IconMovie,
   IconSend,
   IconWaveSine,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { type LandingService, useServices } from '../api/get-services';
+import { retryableImport, useRetryableImport } from '../utils/lazy-retry';
 import { Disclosure } from './disclosure';
 import { ServiceCard } from './service-card';
 import classes from './services-section.module.css';
 
 // The form (Modal, FileInput, Select...) loads on first use, not with the page: the landing
 // page's initial JavaScript has a 250 KB budget. Hovering or focusing a button starts the load.
-const loadSubmitModal = () => import('./submit-project-modal');
-const SubmitProjectModal = lazy(() =>
-  loadSubmitModal().then((m) => ({ default: m.SubmitProjectModal })),
+const submitModal = retryableImport(() =>
+  import('./submit-project-modal').then((m) => m.SubmitProjectModal),
 );
-const preloadSubmitModal = () => void loadSubmitModal();
 
 const CATEGORY_INFO: Record<ServiceCategory, { blurb: string; icon: typeof IconHeadphones }> = {
   'Sound Design': {
@@ -91,7 +87,8 @@ function CategoryPanel({
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" p={{ base: 'xs', sm: 'md' }} pt={0}>
         {services.map((service) => (
           <ServiceCard
-            key={service.id}
+            // The SKU, not the id: the same across the catalog stand-in and the API's list.
+            key={service.sku}
             service={service}
             onPurchase={onPurchase}
             onPurchaseIntent={onPurchaseIntent}
@@ -110,12 +107,8 @@ export function ServicesSection() {
   const services = useServices();
   // undefined: closed; null: opened without a service; a title: opened with it preselected.
   const [submitFor, setSubmitFor] = useState<string | null | undefined>(undefined);
-  // Mounted from the first opening on, so later closings keep their exit transition.
-  const [modalUsed, setModalUsed] = useState(false);
-  const openSubmit = (title: string | null) => {
-    setModalUsed(true);
-    setSubmitFor(title);
-  };
+  const [SubmitProjectModal, withSubmitModal] = useRetryableImport(submitModal);
+  const openSubmit = (title: string | null) => withSubmitModal(() => setSubmitFor(title));
 
   return (
     <Box
@@ -186,35 +179,15 @@ export function ServicesSection() {
               }
             >
               <Stack gap="sm" p={{ base: 'xs', sm: 'md' }} pt={0}>
-                {services.isPending ? (
-                  serviceCategories.map((c) => <Skeleton key={c} height={72} radius="md" />)
-                ) : services.isError ? (
-                  <Alert
-                    color="red"
-                    variant="light"
-                    title="Unable to load services right now."
-                    icon={<IconAlertTriangle aria-hidden />}
-                  >
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => void services.refetch()}
-                    >
-                      Try again
-                    </Button>
-                  </Alert>
-                ) : (
-                  serviceCategories.map((category) => (
-                    <CategoryPanel
-                      key={category}
-                      category={category}
-                      services={services.data.filter((s) => s.category === category)}
-                      onPurchase={openSubmit}
-                      onPurchaseIntent={preloadSubmitModal}
-                    />
-                  ))
-                )}
+                {serviceCategories.map((category) => (
+                  <CategoryPanel
+                    key={category}
+                    category={category}
+                    services={services.filter((s) => s.category === category)}
+                    onPurchase={openSubmit}
+                    onPurchaseIntent={submitModal.preload}
+                  />
+                ))}
               </Stack>
             </Disclosure>
           </Paper>
@@ -226,8 +199,8 @@ export function ServicesSection() {
               gradient={{ from: 'violet', to: 'grape' }}
               leftSection={<IconSend size={20} aria-hidden />}
               onClick={() => openSubmit(null)}
-              onMouseEnter={preloadSubmitModal}
-              onFocus={preloadSubmitModal}
+              onMouseEnter={submitModal.preload}
+              onFocus={submitModal.preload}
             >
               Submit Project &amp; Pay
             </Button>
@@ -235,15 +208,13 @@ export function ServicesSection() {
         </Stack>
       </Container>
 
-      {modalUsed && (
-        <Suspense fallback={null}>
-          <SubmitProjectModal
-            opened={submitFor !== undefined}
-            initialService={submitFor ?? null}
-            services={services.data ?? []}
-            onClose={() => setSubmitFor(undefined)}
-          />
-        </Suspense>
+      {SubmitProjectModal && (
+        <SubmitProjectModal
+          opened={submitFor !== undefined}
+          initialService={submitFor ?? null}
+          services={services}
+          onClose={() => setSubmitFor(undefined)}
+        />
       )}
     </Box>
   );

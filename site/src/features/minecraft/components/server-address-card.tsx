@@ -1,7 +1,6 @@
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useId } from 'react';
 import { business } from '../../../lib/business';
 
 /** Spec 9: the server-IP confirmation shows for 3 seconds. */
@@ -11,7 +10,6 @@ export const SERVER_IP_COPIED = 'Server IP copied to clipboard!';
 
 /** The server address with a copy button and its short-lived confirmation (spec 2). */
 export function ServerAddressCard() {
-  const labelId = useId();
   const clipboard = useClipboard({ timeout: SERVER_IP_CONFIRMATION_MS });
   const address = business.minecraft.serverAddress;
   const status = clipboard.copied
@@ -21,13 +19,21 @@ export function ServerAddressCard() {
       : '';
 
   return (
-    <Stack gap={6}>
-      <Text id={labelId} size="sm" fw={600} tt="uppercase" c="gray.4" style={{ letterSpacing: 1 }}>
+    // A term and its definition, so the address is read with its label (an aria-labelledby on
+    // <code>, whose role allows no name, would be ignored).
+    <Stack component="dl" gap={6} m={0}>
+      <Text
+        component="dt"
+        size="sm"
+        fw={600}
+        tt="uppercase"
+        c="gray.4"
+        style={{ letterSpacing: 1 }}
+      >
         Server address
       </Text>
-      <Group gap="sm" wrap="wrap">
+      <Group component="dd" gap="sm" wrap="wrap" m={0}>
         <Code
-          aria-labelledby={labelId}
           fz={{ base: 'lg', sm: 'xl' }}
           px="md"
           py={8}
