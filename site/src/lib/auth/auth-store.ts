@@ -1,5 +1,10 @@
 import { messages } from '@studio/shared/messages';
-import type { LoginInput, PublicUser, RegisterInput } from '@studio/shared/schemas/auth';
+import type {
+  AuthResponse,
+  LoginInput,
+  PublicUser,
+  RegisterInput,
+} from '@studio/shared/schemas/auth';
 import {
   api,
   SESSION_RESTORE_HEADER,
@@ -79,6 +84,26 @@ export function createAuthStore() {
     storage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
   }
 
+  /**
+   * Sign-in and sign-up alike (spec 4): start sets loading and clears the error; success stores
+   * user and token; failure clears both and keeps the message (the server's, else the call's
+   * fallback), which is thrown on for the form's toast.
+   */
+  async function signIn(call: () => Promise<AuthResponse>, remember: boolean, fallback: string) {
+    set({ loading: true, error: null });
+    try {
+      const { token, user } = await call();
+      persist(token, user, remember);
+      set({ user, token, loading: false, error: null });
+      return user;
+    } catch (error) {
+      const failure = error instanceof ApiError ? error : new ApiError(fallback, 0);
+      clearStored();
+      set({ user: null, token: null, loading: false, error: failure.message });
+      throw failure;
+    }
+  }
+
   const store = {
     getState: () => state,
     subscribe(listener: Listener) {
@@ -107,42 +132,21 @@ export function createAuthStore() {
       return ready;
     },
 
-    async login(input: LoginInput, remember: boolean): Promise<PublicUser> {
-      set({ loading: true, error: null });
-      try {
-        const { token, user } = await unwrap(
-          api.auth.login.$post({ json: input }),
-          messages.auth.loginFailed,
-        );
-        persist(token, user, remember);
-        set({ user, token, loading: false, error: null });
-        return user;
-      } catch (error) {
-        const message = error instanceof ApiError ? error.message : messages.auth.loginFailed;
-        clearStored();
-        set({ user: null, token: null, loading: false, error: message });
-        throw new ApiError(message, error instanceof ApiError ? error.status : 0);
-      }
+    login(input: LoginInput, remember: boolean): Promise<PublicUser> {
+      return signIn(
+        () => unwrap(api.auth.login.$post({ json: input }), messages.auth.loginFailed),
+        remember,
+        messages.auth.loginFailed,
+      );
     },
 
-    async register(input: RegisterInput): Promise<PublicUser> {
-      set({ loading: true, error: null });
-      try {
-        const { token, user } = await unwrap(
-          api.auth.register.$post({ json: input }),
-          messages.auth.registrationFailed,
-        );
-        // A new account is remembered on this device, as most sites do after sign-up.
-        persist(token, user, true);
-        set({ user, token, loading: false, error: null });
-        return user;
-      } catch (error) {
-        const message =
-          error instanceof ApiError ? error.message : messages.auth.registrationFailed;
-        clearStored();
-        set({ user: null, token: null, loading: false, error: message });
-        throw new ApiError(message, error instanceof ApiError ? error.status : 0);
-      }
+    // A new account is remembered on this device, as most sites do after sign-up.
+    register(input: RegisterInput): Promise<PublicUser> {
+      return signIn(
+        () => unwrap(api.auth.register.$post({ json: input }), messages.auth.registrationFailed),
+        true,
+        messages.auth.registrationFailed,
+      );
     },
 
     /** Signs out here and ends the session on the server (best effort: offline still signs out). */
