@@ -49,4 +49,30 @@ describe('the header and footer on every page', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
   });
+
+  it('shows how many items the cart holds, and updates when another tab adds one', async () => {
+    const page = await b.page(1440, 800);
+    await page.goto(`${b.baseUrl()}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Cart', exact: true }).waitFor();
+    const line = (productId: string, quantity: number) => ({
+      productId,
+      name: `Item ${productId}`,
+      priceCents: 1000,
+      quantity,
+      stock: 10,
+    });
+    // Another tab writes the cart: the storage event reaches this one.
+    const other = await page.context().newPage();
+    await other.goto(`${b.baseUrl()}/privacy-policy`);
+    await other.evaluate(
+      (cart) => localStorage.setItem('cart', JSON.stringify(cart)),
+      [line('a', 2), line('b', 1)],
+    );
+    await page.getByRole('link', { name: 'Cart, 3 items' }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: 'Cart, 3 items' }).click();
+    await page.waitForURL((url) => url.pathname === '/cart');
+    await page.context().close();
+  });
 });

@@ -1,10 +1,20 @@
-import { ActionIcon, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Indicator,
+  Menu,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { messages } from '@studio/shared/messages';
 import { IconDeviceGamepad2, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { business } from '../../lib/business';
+import { useCart } from '../../lib/cart/use-cart';
 import { toast } from '../../lib/toast';
 import { BrandMark } from './brand-mark';
 import classes from './site-header.module.css';
@@ -61,13 +71,30 @@ export function SiteHeader() {
           >
             <IconDeviceGamepad2 size={20} aria-hidden />
           </ActionIcon>
-          <ActionIcon component={Link} to="/cart" size="lg" variant="subtle" aria-label="Cart">
-            <IconShoppingCart size={20} aria-hidden />
-          </ActionIcon>
+          <CartButton />
           <AccountMenu />
         </Group>
       </Group>
     </Box>
+  );
+}
+
+/** The cart link, with how many items it holds (kept in this browser, see lib/cart). */
+function CartButton() {
+  const { count } = useCart();
+  const label = count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  return (
+    <Indicator
+      label={<span aria-hidden>{count > 99 ? '99+' : count}</span>}
+      size={18}
+      offset={4}
+      disabled={count === 0}
+      color="teal"
+    >
+      <ActionIcon component={Link} to="/cart" size="lg" variant="subtle" aria-label={label}>
+        <IconShoppingCart size={20} aria-hidden />
+      </ActionIcon>
+    </Indicator>
   );
 }
 
