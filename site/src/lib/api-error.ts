@@ -20,17 +20,20 @@ type OkBody<R> =
       : never
     : never;
 
-/** The server's message from an error response, or `fallback` when it sent none (or not JSON). */
-export async function errorMessage(res: Response, fallback: string): Promise<string> {
+/** The `{ message, code }` of an error response; empty when the body is not JSON. */
+async function errorBody(res: Response): Promise<{ message?: string; code?: string }> {
   try {
     const body: unknown = await res.json();
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-      return body.message;
-    }
+    if (!body || typeof body !== 'object') return {};
+    const { message, code } = body as Record<string, unknown>;
+    return {
+      ...(typeof message === 'string' ? { message } : {}),
+      ...(typeof code === 'string' ? { code } : {}),
+    };
   } catch {
     // Not JSON: a proxy page or an empty body.
+    return {};
   }
-  return fallback;
 }
 
 /**
@@ -48,15 +51,8 @@ export async function unwrap<R extends ClientResponse<unknown, number, 'json'>>(
     throw new ApiError(fallback, 0);
   }
   if (!res.ok) {
-    let code: string | undefined;
-    const message = await errorMessage(res.clone() as unknown as Response, fallback);
-    try {
-      const body = (await res.json()) as { code?: unknown };
-      if (typeof body?.code === 'string') code = body.code;
-    } catch {
-      // no code
-    }
-    throw new ApiError(message, res.status, code);
+    const { message, code } = await errorBody(res as unknown as Response);
+    throw new ApiError(message ?? fallback, res.status, code);
   }
   return (await res.json()) as OkBody<R>;
 }

@@ -4,7 +4,7 @@ import type {
   productCreateSchema,
   productUpdateSchema,
 } from '@studio/shared/schemas/admin';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type Product, products } from '../../db/schema/products.ts';
@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { pageOfProducts } from '../catalog/list-products.ts';
 import { presentProduct } from '../catalog/present-product.ts';
 import { likePattern } from '../users/list-users.ts';
 
@@ -40,23 +41,7 @@ export async function listProductsForAdmin({
     );
     if (match) filters.push(match);
   }
-  const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ value: count() }).from(products).where(where),
-  ]);
-  return {
-    products: rows.map(presentProduct),
-    total: total?.value ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return pageOfProducts(db, filters.length ? and(...filters) : undefined, query);
 }
 
 /** The sale price from an explicit price or a discount percentage; it must be below the price. */

@@ -1,12 +1,39 @@
 import { messages } from '@studio/shared/messages';
 import type { productsQuerySchema } from '@studio/shared/schemas/catalog';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { presentProduct } from './present-product.ts';
+
+/**
+ * One page of products matching `where`, newest first, with the total: the public shop and the
+ * admin list page the same way.
+ */
+export async function pageOfProducts(
+  db: Db,
+  where: SQL | undefined,
+  page: { page: number; pageSize: number },
+) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ value: count() }).from(products).where(where),
+  ]);
+  return {
+    products: rows.map(presentProduct),
+    total: total?.value ?? 0,
+    page: page.page,
+    pageSize: page.pageSize,
+  };
+}
 
 /** Active products only (spec: shown only when isActive), newest first, one page. */
 export async function listProducts({
@@ -20,22 +47,7 @@ export async function listProducts({
     eq(products.isActive, true),
     query.category ? eq(products.category, query.category) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ value: count() }).from(products).where(where),
-  ]);
-  return {
-    products: rows.map(presentProduct),
-    total: total?.value ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return pageOfProducts(db, where, query);
 }
 
 /** One active product; an inactive or unknown one is a 404 alike. */
