@@ -4,12 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startPeers } from '../../api/src/test/peers-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** Set when the suite runs on TEST_DATABASE_URL's server (always in CI). */
     databaseUrl?: string;
+    /** The control server of the API's peers (chain, PayPal, Alephium node, SMTP): e2e/peers.ts. */
+    peersUrl: string;
   }
 }
 
@@ -23,7 +26,10 @@ const apiDir = path.resolve(siteDir, '../api');
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
+  // The real local chain, the PayPal and Alephium node stand-ins and an SMTP server.
+  const peers = await startPeers();
   const env: Record<string, string> = {
+    ...peers.env,
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
     PORT: '0',
@@ -77,12 +83,14 @@ export default async function setup(project: TestProject) {
     void exited.then(() => reject(new Error(`API exited during start:\n${output}`)));
   });
   project.provide('baseUrl', baseUrl);
+  project.provide('peersUrl', peers.controlUrl);
   if (env.DATABASE_URL) project.provide('databaseUrl', env.DATABASE_URL);
 
   return async () => {
     child.kill('SIGTERM');
     await exited;
     await dropDatabase?.();
+    await peers.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -10,7 +10,13 @@ export interface ReceivedMail extends ParsedMail {
 }
 
 /** A real SMTP server on loopback that parses and keeps every message it receives. */
-export async function startSmtpServer(options: { refuse?: (address: string) => boolean } = {}) {
+export async function startSmtpServer(
+  options: {
+    refuse?: (address: string) => boolean;
+    /** Close after the test file (default). False outside a test file, e.g. in a global setup. */
+    autoClose?: boolean;
+  } = {},
+) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -44,11 +50,13 @@ export async function startSmtpServer(options: { refuse?: (address: string) => b
       resolve(typeof address === 'object' && address ? address.port : 0);
     });
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  if (options.autoClose !== false) afterAll(close);
 
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    close,
     /** Mails so far sent to `address`. */
     to(address: string) {
       return received.filter((m) => m.rcpt.includes(address));

@@ -1,0 +1,50 @@
+import { inject } from 'vitest';
+
+/** Drives the API's real peers started by the global setup (see api/src/test/peers-server.ts). */
+async function control<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${inject('peersUrl')}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`peers ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export interface PeersConfig {
+  rpcUrl: string;
+  chainId: number;
+  usdtAddress: string;
+  evmMerchant: string;
+  alphMerchant: string;
+  paypalClientId: string;
+}
+
+export const peers = {
+  config: () => control<PeersConfig>('/config'),
+  /** The buyer approves this PayPal order (as in PayPal's own window). */
+  approvePaypal: (orderId: string) => control('/paypal/approve', { orderId }),
+  paypalOutcome: (orderId: string, outcome: 'COMPLETED' | 'PENDING' | 'DECLINED') =>
+    control('/paypal/outcome', { orderId, outcome }),
+  addAlephiumTx: (tx: {
+    txId: string;
+    outputs: { address: string; attoAlphAmount: string }[];
+    confirmations?: number;
+  }) => control('/alephium/transactions', tx),
+  setAlephiumBalance: (address: string, attoAlph: string) =>
+    control('/alephium/balance', { address, attoAlph }),
+  alephiumBalance: (address: string) =>
+    control<{ balance: string }>(`/alephium/balance?address=${encodeURIComponent(address)}`),
+  /** The mail the SMTP server received for `to`, waiting up to `timeoutMs` for `count` of them. */
+  async mail(to: string, count = 1, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mails = await control<
+        { to: string[]; subject: string; text: string; html: string; at: number }[]
+      >(`/mail?to=${encodeURIComponent(to)}`);
+      if (mails.length >= count) return mails;
+      if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${to}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  },
+};
