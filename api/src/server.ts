@@ -105,10 +105,11 @@ export async function startServer(env: Env, log: Logger) {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  log.info(
-    { url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}` },
-    'listening',
-  );
+  const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`;
+  // PORT=0 lets the system pick the port: the default PUBLIC_URL would put port 0 in e-mail
+  // links, so it names the address actually listened on (deps.env is this same object).
+  if (env.PORT === 0 && env.PUBLIC_URL === 'http://localhost:0') env.PUBLIC_URL = url;
+  log.info({ url }, 'listening');
 
   // Housekeeping every few minutes: old rate-limit windows, and unpaid orders whose hold ran
   // out but whose release job was lost (the job is the normal path).

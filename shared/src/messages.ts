@@ -32,6 +32,11 @@ export const messages = {
     notSignedIn: 'Please sign in to continue',
     forbidden: 'You do not have permission to do that',
     tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    // Account security (ours: the spec has no password change or sign-out-everywhere).
+    currentPasswordRequired: 'Current password is required',
+    currentPasswordIncorrect: 'Current password is incorrect',
+    samePassword: 'Choose a new password that differs from the current one',
+    passwordChanged: 'Password changed',
   },
   project: {
     nameRequired: 'Please enter your name',

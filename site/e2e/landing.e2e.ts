@@ -510,12 +510,12 @@ describe('landing page: Submit Project form', () => {
     const page = await b.page(1440, 900);
     // Note the parts of any FormData the page sends, in order.
     await page.addInitScript(() => {
-      const send = window.fetch;
-      window.fetch = (input, init) => {
-        if (init?.body instanceof FormData) {
-          (window as unknown as { sentParts: string[] }).sentParts = [...init.body.keys()];
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        if (body instanceof FormData) {
+          (window as unknown as { sentParts: string[] }).sentParts = [...body.keys()];
         }
-        return send(input, init);
+        return send.call(this, body);
       };
     });
     await openLanding(page);

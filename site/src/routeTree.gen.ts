@@ -26,6 +26,7 @@ import { Route as CheckoutCancelRouteImport } from './routes/checkout/cancel';
 import { Route as CheckoutSuccessRouteImport } from './routes/checkout/success';
 import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenticated/orders/index';
 import { Route as AuthenticatedOrdersIdRouteImport } from './routes/_authenticated/orders/$id';
+import { Route as ProjectsIdPayRouteImport } from './routes/projects/$id.pay';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -112,6 +113,11 @@ const AuthenticatedOrdersIdRoute = AuthenticatedOrdersIdRouteImport.update({
   path: '/orders/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const ProjectsIdPayRoute = ProjectsIdPayRouteImport.update({
+  id: '/projects/$id/pay',
+  path: '/projects/$id/pay',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/checkout/success': typeof CheckoutSuccessRoute;
   '/checkout/': typeof CheckoutIndexRoute;
   '/orders/$id': typeof AuthenticatedOrdersIdRoute;
+  '/projects/$id/pay': typeof ProjectsIdPayRoute;
   '/orders/': typeof AuthenticatedOrdersIndexRoute;
 }
 export interface FileRoutesByTo {
@@ -147,6 +154,7 @@ export interface FileRoutesByTo {
   '/checkout/success': typeof CheckoutSuccessRoute;
   '/checkout': typeof CheckoutIndexRoute;
   '/orders/$id': typeof AuthenticatedOrdersIdRoute;
+  '/projects/$id/pay': typeof ProjectsIdPayRoute;
   '/orders': typeof AuthenticatedOrdersIndexRoute;
 }
 export interface FileRoutesById {
@@ -167,6 +175,7 @@ export interface FileRoutesById {
   '/checkout/success': typeof CheckoutSuccessRoute;
   '/checkout/': typeof CheckoutIndexRoute;
   '/_authenticated/orders/$id': typeof AuthenticatedOrdersIdRoute;
+  '/projects/$id/pay': typeof ProjectsIdPayRoute;
   '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute;
 }
 export interface FileRouteTypes {
@@ -187,6 +196,7 @@ export interface FileRouteTypes {
     | '/checkout/success'
     | '/checkout/'
     | '/orders/$id'
+    | '/projects/$id/pay'
     | '/orders/';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
     | '/checkout/success'
     | '/checkout'
     | '/orders/$id'
+    | '/projects/$id/pay'
     | '/orders';
   id:
     | '__root__'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/checkout/success'
     | '/checkout/'
     | '/_authenticated/orders/$id'
+    | '/projects/$id/pay'
     | '/_authenticated/orders/';
   fileRoutesById: FileRoutesById;
 }
@@ -241,6 +253,7 @@ export interface RootRouteChildren {
   CheckoutCancelRoute: typeof CheckoutCancelRoute;
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute;
   CheckoutIndexRoute: typeof CheckoutIndexRoute;
+  ProjectsIdPayRoute: typeof ProjectsIdPayRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -364,6 +377,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrdersIdRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/projects/$id/pay': {
+      id: '/projects/$id/pay';
+      path: '/projects/$id/pay';
+      fullPath: '/projects/$id/pay';
+      preLoaderRoute: typeof ProjectsIdPayRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -399,6 +419,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutCancelRoute: CheckoutCancelRoute,
   CheckoutSuccessRoute: CheckoutSuccessRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
+  ProjectsIdPayRoute: ProjectsIdPayRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

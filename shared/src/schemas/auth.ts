@@ -57,6 +57,24 @@ export const profileSchema = z
   });
 export type ProfileInput = z.input<typeof profileSchema>;
 
+/**
+ * PUT /api/auth/password. The new password follows the register rules; one equal to the
+ * current is refused here, so the form and the API give the same message.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: m.currentPasswordRequired })
+      .min(1, { error: m.currentPasswordRequired })
+      .max(256, { error: m.currentPasswordIncorrect }),
+    newPassword: newPasswordField,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    error: m.samePassword,
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
 /** The user as every auth call returns it: never the password hash. */
 export interface PublicUser {
   id: string;

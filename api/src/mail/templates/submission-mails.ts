@@ -18,19 +18,30 @@ function size(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** To the client: received, reviewed within 24 hours (the spec's promise). */
-export function submissionConfirmation(s: SubmissionSummary): MailMessage {
+const button =
+  'display:inline-block;padding:10px 18px;background:#18181b;color:#fff;border-radius:6px;text-decoration:none;font-size:14px';
+
+/**
+ * To the client: received, reviewed within 24 hours (the spec's promise). With `payUrl` (the
+ * service has a payment price) it links to the page where the project can be paid later.
+ */
+export function submissionConfirmation(
+  s: SubmissionSummary & { payUrl?: string | null },
+): MailMessage {
+  const pay = s.payUrl
+    ? `<p style="margin:20px 0"><a href="${escapeHtml(s.payUrl)}" style="${button}">Pay for your project</a></p>`
+    : '';
   return {
     to: s.email,
     subject: `We received your project: ${s.serviceTitle}`,
-    text: `Hi ${s.name},\n\nThanks for submitting your project for ${s.serviceTitle}. We'll review it and get back to you within 24 hours.\n\nReference: ${s.submissionId}\nFiles received: ${s.files.length}\n`,
+    text: `Hi ${s.name},\n\nThanks for submitting your project for ${s.serviceTitle}. We'll review it and get back to you within 24 hours.\n\nReference: ${s.submissionId}\nFiles received: ${s.files.length}\n${s.payUrl ? `\nPay for your project: ${s.payUrl}\n` : ''}`,
     html: layout(
       'We received your project',
       `<p style="font-size:14px;line-height:1.5">Hi ${escapeHtml(s.name)}, thanks for submitting your project for <strong>${escapeHtml(s.serviceTitle)}</strong>. We'll review it and get back to you within 24 hours.</p>
 ${detailsTable([
   ['Reference', s.submissionId],
   ['Files received', String(s.files.length)],
-])}`,
+])}${pay}`,
     ),
   };
 }

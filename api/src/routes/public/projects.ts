@@ -7,6 +7,7 @@ import { clientIp } from '../../lib/client-ip.ts';
 import { validate } from '../../lib/validate.ts';
 import { paymentRateLimit } from '../../middleware/payment-limit.ts';
 import { confirmPayment } from '../../services/payments/confirm-payment.ts';
+import { presentSubmission } from '../../services/projects/present-submission.ts';
 import { submitProject } from '../../services/projects/submit-project.ts';
 import { limitByIp } from '../../services/rate-limit/limit-by-ip.ts';
 
@@ -59,4 +60,10 @@ export const projectRoutes = new Hono<AppEnv>()
           },
           202,
         );
+  })
+  // Paying later from the e-mailed link. The id is the capability: not cached anywhere, since
+  // the payment state changes and the URL should not sit in a shared cache.
+  .get('/:id', async (c) => {
+    const submission = await presentSubmission({ db: c.var.db, id: c.req.param('id') });
+    return c.json({ submission }, 200, { 'Cache-Control': 'no-store' });
   });

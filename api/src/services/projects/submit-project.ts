@@ -13,6 +13,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { submissionConfirmation, submissionNotice } from '../../mail/templates/submission-mails.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { receiveMultipart } from '../../uploads/receive-multipart.ts';
+import { payUrl } from './pay-url.ts';
 
 const m = messages.project;
 
@@ -40,7 +41,7 @@ export async function submitProject({
   userId,
 }: {
   db: Db;
-  env: Pick<Env, 'CONTACT_TO'>;
+  env: Pick<Env, 'CONTACT_TO' | 'PUBLIC_URL'>;
   storage: Storage;
   mailer: Mailer;
   log: Logger;
@@ -131,7 +132,13 @@ export async function submitProject({
 
   const summary = { submissionId, serviceTitle: chosen.title, ...fields, files: received.files };
   const results = await Promise.allSettled([
-    mailer.send(submissionConfirmation(summary)),
+    mailer.send(
+      submissionConfirmation({
+        ...summary,
+        // Only a service with a payment price can be paid online (decision 002).
+        payUrl: chosen.checkoutPriceCents === null ? null : payUrl(env, submissionId),
+      }),
+    ),
     mailer.send(submissionNotice({ ...summary, to: env.CONTACT_TO })),
   ]);
   for (const r of results) {

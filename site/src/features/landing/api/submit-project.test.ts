@@ -1,6 +1,6 @@
 import { limits } from '@studio/shared/limits';
 import { describe, expect, it } from 'vitest';
-import { fileProblem } from './submit-project';
+import { fileProblem, fileProgress, timeLeft } from './submit-project';
 
 /** A File that reports `size` without holding that many bytes. */
 function fakeFile(name: string, size: number, type = 'audio/wav'): File {
@@ -38,5 +38,23 @@ describe('fileProblem (spec 5 file rules)', () => {
   it('refuses other types, leaving unknown ones to the server', () => {
     expect(fileProblem([fakeFile('notes.pdf', 10, 'application/pdf')])).toMatch(/"notes.pdf"/);
     expect(fileProblem([fakeFile('take.aiff', 10, '')])).toBeNull();
+  });
+});
+
+describe('upload progress', () => {
+  it('fills the files in order after the fields', () => {
+    const files = [fakeFile('a.wav', 100), fakeFile('b.wav', 300)];
+    // 50 bytes of fields and headers, then 100 + 300 bytes of files.
+    expect(fileProgress(files, { loaded: 50, total: 450 })).toEqual([0, 0]);
+    expect(fileProgress(files, { loaded: 100, total: 450 })).toEqual([50, 0]);
+    expect(fileProgress(files, { loaded: 300, total: 450 })).toEqual([100, 50]);
+    expect(fileProgress(files, { loaded: 450, total: 450 })).toEqual([100, 100]);
+  });
+
+  it('estimates the time left from the rate so far', () => {
+    expect(timeLeft({ loaded: 0, total: 100 }, 5000)).toBeNull();
+    expect(timeLeft({ loaded: 50, total: 100 }, 10_000)).toBe('About 10 s left');
+    expect(timeLeft({ loaded: 10, total: 100 }, 10_000)).toBe('About 1 min 30 s left');
+    expect(timeLeft({ loaded: 100, total: 100 }, 10_000)).toBe('Finishing...');
   });
 });

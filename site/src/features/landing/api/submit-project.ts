@@ -41,11 +41,18 @@ export class SubmitProjectError extends Error {
   override name = 'SubmitProjectError';
 }
 
+/** The visitor cancelled the upload. */
+export class UploadCancelledError extends Error {
+  override name = 'UploadCancelledError';
+}
+
 /** Spec 8: the server's message when it answers JSON, its status line when it does not. */
-async function failureReason(res: Response): Promise<string> {
-  if (res.headers.get('content-type')?.includes('application/json')) {
+export function failureReason(
+  xhr: Pick<XMLHttpRequest, 'status' | 'statusText' | 'responseText' | 'getResponseHeader'>,
+): string {
+  if (xhr.getResponseHeader('content-type')?.includes('application/json')) {
     try {
-      const body: unknown = await res.json();
+      const body: unknown = JSON.parse(xhr.responseText);
       if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
         return body.message;
     } catch {
@@ -53,18 +60,32 @@ async function failureReason(res: Response): Promise<string> {
     }
     return messages.project.submitFailed;
   }
-  return `Server error (${res.status}): ${res.statusText}`;
+  return `Server error (${xhr.status}): ${xhr.statusText}`;
+}
+
+/** Bytes sent so far of the whole request (multipart framing included). */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface SubmittedProject extends ProjectSubmissionResponse {
+  service: { id: string; title: string; hasPaymentPrice: boolean };
 }
 
 /**
  * POST /api/projects/submit as multipart: the text fields first (the server checks them before
- * it stores any file), then each file. Plain fetch rather than the RPC client, whose 30-second
- * timeout would cut off uploads of up to 20 files of 400 MB.
+ * it stores any file), then each file. XMLHttpRequest rather than fetch, which cannot report
+ * upload progress, and rather than the RPC client, whose 30-second timeout would cut off uploads
+ * of up to 20 files of 400 MB.
  */
-export async function submitProject(
+export function submitProject(
   input: ProjectSubmission,
-  signal?: AbortSignal,
-): Promise<ProjectSubmissionResponse> {
+  {
+    signal,
+    onProgress,
+  }: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void } = {},
+): Promise<SubmittedProject> {
   const form = new FormData();
   form.append('name', input.name);
   form.append('email', input.email);
@@ -76,26 +97,87 @@ export async function submitProject(
   // the server refuse the whole submission as an unknown file type.
   for (const file of input.files) if (file.size > 0) form.append('files', file);
 
-  const token = storedToken();
-  let res: Response;
-  try {
-    res = await fetch('/api/projects/submit', {
-      method: 'POST',
-      body: form,
-      headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new SubmitProjectError(messages.project.submitFailed);
-  }
-  if (!res.ok) throw new SubmitProjectError(await failureReason(res));
-  return (await res.json()) as ProjectSubmissionResponse;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new UploadCancelledError('Upload cancelled'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/projects/submit');
+    const token = storedToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      done();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText) as SubmittedProject);
+        } catch {
+          reject(new SubmitProjectError(messages.project.submitFailed));
+        }
+        return;
+      }
+      reject(new SubmitProjectError(failureReason(xhr)));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new SubmitProjectError(messages.project.submitFailed));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new UploadCancelledError('Upload cancelled'));
+    };
+    xhr.send(form);
+  });
+}
+
+/** How far each file has got, from the bytes of the whole request sent so far. */
+export function fileProgress(files: readonly File[], progress: UploadProgress): number[] {
+  const sizes = files.filter((f) => f.size > 0).map((f) => f.size);
+  const fileBytes = sizes.reduce((a, b) => a + b, 0);
+  // The fields and multipart headers go first; the files' bytes follow in order.
+  const overhead = Math.max(0, progress.total - fileBytes);
+  let sent = Math.max(0, progress.loaded - overhead);
+  return files.map((file) => {
+    if (file.size === 0) return 100;
+    const part = Math.min(sent, file.size);
+    sent -= part;
+    return Math.round((part / file.size) * 100);
+  });
+}
+
+/** "About 2 min 5 s left" from the average rate since the upload started. */
+export function timeLeft(progress: UploadProgress, elapsedMs: number): string | null {
+  if (progress.loaded <= 0 || elapsedMs < 500) return null;
+  if (progress.loaded >= progress.total) return 'Finishing...';
+  const seconds = Math.ceil(
+    ((progress.total - progress.loaded) / progress.loaded) * (elapsedMs / 1000),
+  );
+  if (seconds < 60) return `About ${seconds} s left`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `About ${minutes} min ${seconds % 60} s left`;
+  return `About ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
 }
 
 export function useSubmitProject() {
   return useMutation({
-    mutationFn: ({ input, signal }: { input: ProjectSubmission; signal?: AbortSignal }) =>
-      submitProject(input, signal),
+    mutationFn: ({
+      input,
+      signal,
+      onProgress,
+    }: {
+      input: ProjectSubmission;
+      signal?: AbortSignal;
+      onProgress?: (progress: UploadProgress) => void;
+    }) =>
+      submitProject(input, {
+        ...(signal ? { signal } : {}),
+        ...(onProgress ? { onProgress } : {}),
+      }),
   });
 }

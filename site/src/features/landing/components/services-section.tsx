@@ -31,6 +31,16 @@ import classes from './services-section.module.css';
 const submitModal = retryableImport(() =>
   import('./submit-project-modal').then((m) => m.SubmitProjectModal),
 );
+// Payment code (PayPal, wallets) loads once a submission needs paying.
+const paymentModal = retryableImport(() =>
+  import('../../payments/components/payment-modal').then((m) => m.PaymentModal),
+);
+
+interface Payer {
+  submissionId: string;
+  name: string;
+  email: string;
+}
 
 const CATEGORY_INFO: Record<ServiceCategory, { blurb: string; icon: typeof IconHeadphones }> = {
   'Sound Design': {
@@ -109,6 +119,8 @@ export function ServicesSection() {
   const [submitFor, setSubmitFor] = useState<string | null | undefined>(undefined);
   const [SubmitProjectModal, withSubmitModal] = useRetryableImport(submitModal);
   const openSubmit = (title: string | null) => withSubmitModal(() => setSubmitFor(title));
+  const [payer, setPayer] = useState<Payer | null>(null);
+  const [PaymentModal, withPaymentModal] = useRetryableImport(paymentModal);
 
   return (
     <Box
@@ -214,6 +226,18 @@ export function ServicesSection() {
           initialService={submitFor ?? null}
           services={services}
           onClose={() => setSubmitFor(undefined)}
+          onSubmitted={({ submissionId, service, name, email }) => {
+            // Spec 4: a service with a payment price goes on to the payment modal.
+            if (service.hasPaymentPrice)
+              withPaymentModal(() => setPayer({ submissionId, name, email }));
+          }}
+        />
+      )}
+      {PaymentModal && (
+        <PaymentModal
+          submissionId={payer?.submissionId ?? null}
+          {...(payer ? { customer: { name: payer.name, email: payer.email } } : {})}
+          onClose={() => setPayer(null)}
         />
       )}
     </Box>

@@ -3,6 +3,7 @@ import {
   FileInput,
   Group,
   Modal,
+  Progress,
   Select,
   SimpleGrid,
   Stack,
@@ -16,10 +17,18 @@ import { limits } from '@studio/shared/limits';
 import { messages } from '@studio/shared/messages';
 import { projectSubmissionSchema } from '@studio/shared/schemas/project';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { LandingService } from '../api/get-services';
-import { fileProblem, SubmitProjectError, useSubmitProject } from '../api/submit-project';
+import {
+  fileProblem,
+  fileProgress,
+  SubmitProjectError,
+  type SubmittedProject,
+  timeLeft,
+  type UploadProgress,
+  useSubmitProject,
+} from '../api/submit-project';
 import { cardPrice } from './service-card';
 import classes from './submit-project-modal.module.css';
 
@@ -33,6 +42,8 @@ interface SubmitProjectModalProps {
   initialService: string | null;
   services: readonly LandingService[];
   onClose: () => void;
+  /** The server stored the project; the form has closed. */
+  onSubmitted?: (result: SubmittedProject & { name: string; email: string }) => void;
 }
 
 function formatBytes(bytes: number): string {
@@ -50,6 +61,7 @@ export function SubmitProjectModal({
   initialService,
   services,
   onClose,
+  onSubmitted,
 }: SubmitProjectModalProps) {
   return (
     <Modal
@@ -60,7 +72,12 @@ export function SubmitProjectModal({
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <SubmitProjectForm initialService={initialService} services={services} onDone={onClose} />
+      <SubmitProjectForm
+        initialService={initialService}
+        services={services}
+        onDone={onClose}
+        {...(onSubmitted ? { onSubmitted } : {})}
+      />
     </Modal>
   );
 }
@@ -79,10 +96,12 @@ function SubmitProjectForm({
   initialService,
   services,
   onDone,
+  onSubmitted,
 }: {
   initialService: string | null;
   services: readonly LandingService[];
   onDone: () => void;
+  onSubmitted?: SubmitProjectModalProps['onSubmitted'];
 }) {
   const form = useForm<FormValues>({
     initialValues: {
@@ -97,6 +116,8 @@ function SubmitProjectForm({
   });
   const submit = useSubmitProject();
   const inFlight = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const startedAt = useRef(0);
 
   // Closing mid-upload cancels it: the visitor asked to leave, not to send half a project.
   useEffect(
@@ -143,17 +164,25 @@ function SubmitProjectForm({
     }
     const controller = new AbortController();
     inFlight.current = controller;
+    startedAt.current = performance.now();
+    setProgress({ loaded: 0, total: 1 });
     toast.loading('Submitting your project...', { id: SUBMIT_TOAST_ID });
     try {
-      await submit.mutateAsync({
+      const result = await submit.mutateAsync({
         input: { ...values, service: values.service ?? '' },
         signal: controller.signal,
+        onProgress: setProgress,
       });
       inFlight.current = null;
       toast.success(m.submitted, { id: SUBMIT_TOAST_ID });
       onDone();
+      onSubmitted?.({ ...result, name: values.name.trim(), email: values.email.trim() });
     } catch (error) {
-      if (controller.signal.aborted) return;
+      setProgress(null);
+      if (controller.signal.aborted) {
+        toast.info('Upload cancelled. Your project was not sent.', { id: SUBMIT_TOAST_ID });
+        return;
+      }
       inFlight.current = null;
       const reason = error instanceof SubmitProjectError ? error.message : m.submitFailed;
       // Spec 8: the toast ends as the fixed text; the reason (server message or status) heads it.
@@ -166,6 +195,16 @@ function SubmitProjectForm({
 
   const files = form.values.files;
   const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
+  const uploading = progress !== null;
+  const overall = progress
+    ? Math.min(100, Math.round((progress.loaded / progress.total) * 100))
+    : 0;
+  const perFile = progress ? fileProgress(files, progress) : [];
+  const eta = progress ? timeLeft(progress, performance.now() - startedAt.current) : null;
+  const cancelUpload = () => {
+    inFlight.current?.abort();
+    inFlight.current = null;
+  };
 
   return (
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate className={classes.form}>
@@ -235,16 +274,59 @@ function SubmitProjectForm({
           value={files}
           onChange={onFilesChange}
         />
-        {files.length > 0 && (
+        {files.length > 0 && !uploading && (
           <Text size="xs" c="dimmed" aria-live="polite">
             {files.length} {files.length === 1 ? 'file' : 'files'}, {formatBytes(totalBytes)} in
             total
           </Text>
         )}
+        {uploading && (
+          <Stack gap={6} data-testid="upload-progress">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" fw={500} id="upload-overall-label">
+                Uploading {overall}%
+              </Text>
+              <Text size="xs" c="dimmed" aria-live="polite">
+                {eta ?? 'Starting...'}
+              </Text>
+            </Group>
+            <Progress
+              value={overall}
+              size="md"
+              animated={overall < 100}
+              aria-labelledby="upload-overall-label"
+              data-testid="upload-overall"
+            />
+            {files.map((file, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed during an upload, and two files may share a name.
+              <Group key={`${file.name}-${i}`} gap="xs" wrap="nowrap">
+                <Text size="xs" truncate="end" w={160} title={file.name}>
+                  {file.name}
+                </Text>
+                <Progress
+                  value={perFile[i] ?? 0}
+                  size="sm"
+                  style={{ flex: 1 }}
+                  aria-label={`${file.name} upload progress`}
+                  data-testid="upload-file"
+                />
+                <Text size="xs" c="dimmed" w={36} ta="right">
+                  {perFile[i] ?? 0}%
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
         <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
+          {uploading ? (
+            <Button variant="default" color="red" onClick={cancelUpload}>
+              Cancel upload
+            </Button>
+          ) : (
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
           <Button
             type="submit"
             loading={submit.isPending}

@@ -1,0 +1,54 @@
+import { messages } from '@studio/shared/messages';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Session } from '../../db/schema/sessions.ts';
+import { type User, users } from '../../db/schema/users.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import {
+  type AuthLimits,
+  checkEmailNotLocked,
+  countAttemptFromIp,
+  countEmailAttempt,
+  emailKey,
+} from './limit-auth-attempts.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { revokeSessions } from './revoke-sessions.ts';
+
+/**
+ * Changes the signed-in user's password and ends every other session of theirs (a thief's
+ * included); the session making the change stays. A wrong current password counts as a failed
+ * sign-in for the account, so a stolen session cannot be used to guess the password faster than
+ * the login form allows. The schema has already refused a new password equal to the current one.
+ */
+export async function changePassword({
+  db,
+  env,
+  ip,
+  user,
+  session,
+  currentPassword,
+  newPassword,
+}: {
+  db: Db;
+  env: AuthLimits;
+  ip: string;
+  user: User;
+  session: Session;
+  currentPassword: string;
+  newPassword: string;
+}) {
+  const key = emailKey('login', user.email);
+  await countAttemptFromIp({ db, env, ip });
+  await checkEmailNotLocked({ db, env, key });
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    await countEmailAttempt({ db, env, key });
+    throw new ApiError('VALIDATION_FAILED', messages.auth.currentPasswordIncorrect, [
+      { path: 'currentPassword', message: messages.auth.currentPasswordIncorrect },
+    ]);
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeSessions({ db: tx, userId: user.id, keepSessionId: session.id });
+  });
+}

@@ -1,0 +1,14 @@
+import { messages } from '@studio/shared/messages';
+import { api } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-error';
+import type { PaySubject } from '../components/payment-methods';
+import { subjectBody } from './create-quote';
+
+/** POST /api/payments/paypal/orders: the server creates the PayPal order from its own price. */
+export async function createPaypalOrder(subject: PaySubject): Promise<string> {
+  const { orderId } = await unwrap(
+    api.payments.paypal.orders.$post({ json: subjectBody(subject) }),
+    messages.payments.paypalFailed,
+  );
+  return orderId;
+}

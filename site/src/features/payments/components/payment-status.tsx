@@ -1,0 +1,63 @@
+import { Alert, Code, Text } from '@mantine/core';
+import { messages } from '@studio/shared/messages';
+import { IconAlertCircle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+
+/** Where a crypto payment is: spec 4's idle, processing, submitted, confirmed or failed. */
+export type PayStage =
+  | { kind: 'idle' }
+  | { kind: 'processing' }
+  | { kind: 'submitted'; txId: string }
+  | { kind: 'confirming'; txId?: string | undefined }
+  | { kind: 'done'; txId?: string | undefined }
+  | { kind: 'failed'; message: string; txId?: string | undefined };
+
+function TxId({ txId }: { txId?: string | undefined }) {
+  if (!txId) return null;
+  return (
+    <Text size="xs" mt={4} style={{ wordBreak: 'break-all' }}>
+      Transaction: <Code data-testid="tx-id">{txId}</Code>
+    </Text>
+  );
+}
+
+/** The panel's live status line, announced to screen readers. */
+export function PaymentStatus({ stage }: { stage: PayStage }) {
+  switch (stage.kind) {
+    case 'idle':
+      return null;
+    case 'processing':
+      return (
+        <Text size="sm" c="dimmed" role="status">
+          Confirm the payment in your wallet...
+        </Text>
+      );
+    case 'submitted':
+      return (
+        <Alert color="blue" icon={<IconClockHour4 aria-hidden />} role="status">
+          {messages.payments.submitted}
+          <TxId txId={stage.txId} />
+        </Alert>
+      );
+    case 'confirming':
+      return (
+        <Alert color="blue" icon={<IconClockHour4 aria-hidden />} role="status">
+          Verifying your payment...
+          <TxId txId={stage.txId} />
+        </Alert>
+      );
+    case 'done':
+      return (
+        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
+          {messages.payments.completed}
+          <TxId txId={stage.txId} />
+        </Alert>
+      );
+    case 'failed':
+      return (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {stage.message}
+          <TxId txId={stage.txId} />
+        </Alert>
+      );
+  }
+}

@@ -1,0 +1,108 @@
+import { Alert, Loader, Stack, Text } from '@mantine/core';
+import {
+  PayPalButtons,
+  PayPalScriptProvider,
+  usePayPalScriptReducer,
+} from '@paypal/react-paypal-js';
+import { messages } from '@studio/shared/messages';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../../lib/toast';
+import { createPaypalOrder } from '../api/create-paypal-order';
+import type { PanelProps } from './payment-methods';
+import { PaymentStatus, type PayStage } from './payment-status';
+
+const m = messages.payments;
+
+function Buttons({
+  subject,
+  onConfirm,
+  onProcessingChange,
+}: Omit<PanelProps, 'active' | 'config'>) {
+  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  const [stage, setStage] = useState<PayStage>({ kind: 'idle' });
+  const warned = useRef(false);
+
+  useEffect(() => {
+    if (isRejected && !warned.current) {
+      warned.current = true;
+      toast.error(m.paypalLoadFailed);
+    }
+  }, [isRejected]);
+
+  if (isRejected) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+        {m.paypalLoadFailed}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {isPending && <Loader size="sm" aria-label="Loading PayPal" />}
+      <PayPalButtons
+        style={{ layout: 'vertical', color: 'gold', shape: 'rect', label: 'pay' }}
+        disabled={stage.kind === 'confirming' || stage.kind === 'done'}
+        createOrder={async () => {
+          try {
+            return await createPaypalOrder(subject);
+          } catch (error) {
+            toast.error(error instanceof Error ? error.message : m.paypalFailed);
+            throw error;
+          }
+        }}
+        onApprove={async (data) => {
+          onProcessingChange?.(true);
+          setStage({ kind: 'confirming' });
+          try {
+            await onConfirm({
+              method: 'paypal',
+              transactionId: data.orderID,
+              ...(data.payerID ? { payerId: data.payerID } : {}),
+            });
+            setStage({ kind: 'done' });
+          } catch (error) {
+            setStage({
+              kind: 'failed',
+              message: error instanceof Error ? error.message : m.paypalVerificationFailed,
+            });
+            toast.error(m.paypalVerificationFailed);
+          } finally {
+            onProcessingChange?.(false);
+          }
+        }}
+        onCancel={() => {
+          toast.info(m.paypalCancelled);
+        }}
+        onError={(error) => {
+          console.error('PayPal error', error);
+          setStage({ kind: 'failed', message: m.paypalFailed });
+          toast.error(m.paypalFailed);
+        }}
+      />
+      <PaymentStatus stage={stage} />
+    </Stack>
+  );
+}
+
+/** PayPal (spec 4): the SDK in USD; the server creates and captures the order. */
+export function PaypalPanel({ config, ...props }: PanelProps) {
+  if (!config.paypal.enabled) return null;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Pay with your PayPal account or a card. You will confirm the payment in PayPal's window.
+      </Text>
+      <PayPalScriptProvider
+        options={{
+          clientId: config.paypal.clientId,
+          currency: 'USD',
+          intent: 'capture',
+          components: 'buttons',
+        }}
+      >
+        <Buttons {...props} />
+      </PayPalScriptProvider>
+    </Stack>
+  );
+}
