@@ -1,9 +1,22 @@
-import { PageShell } from '../../../components/ui/page-shell';
+import { Box } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useAuthStore } from '../../../lib/auth/auth-provider';
+import { AdminApp } from '../admin-app';
+import { browserHost } from '../hosts/browser-host';
 
-/**
- * The admin dashboard (tabs Orders, Events, Mass Email in a later issue). Written once here and
- * also mounted by the desktop console, so it must not depend on the site's routes.
- */
+/** /admin: the dashboard in the browser, on the site's session. */
 export function AdminDashboard() {
-  return <PageShell title="Admin Dashboard" />;
+  const auth = useAuthStore();
+  const navigate = useNavigate();
+  const host = useMemo(
+    () => browserHost({ auth, onLoggedOut: () => void navigate({ to: '/login' }) }),
+    [auth, navigate],
+  );
+  return (
+    // Clears the fixed header (64 px); `#main` is the skip link's target.
+    <Box component="main" id="main" pt={80} pb="xl">
+      <AdminApp host={host} />
+    </Box>
+  );
 }

@@ -1,0 +1,76 @@
+import { Container, Stack, Tabs } from '@mantine/core';
+import {
+  IconCalendarEvent,
+  IconFileMusic,
+  IconHeadphones,
+  IconMail,
+  IconPackage,
+  IconShoppingCart,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { AdminProvider } from './admin-context';
+import { AdminHeader } from './components/admin-header';
+import type { AdminHost } from './host';
+import { EventsTab } from './tabs/events-tab';
+import { MassEmailTab } from './tabs/mass-email-tab';
+import { OrdersTab } from './tabs/orders-tab';
+import { ProductsTab } from './tabs/products-tab';
+import { ServicesTab } from './tabs/services-tab';
+import { SubmissionsTab } from './tabs/submissions-tab';
+
+export type { AdminHost } from './host';
+
+const TABS = [
+  { value: 'orders', label: 'Orders', icon: IconShoppingCart, Panel: OrdersTab },
+  { value: 'events', label: 'Events', icon: IconCalendarEvent, Panel: EventsTab },
+  { value: 'mass-email', label: 'Mass Email', icon: IconMail, Panel: MassEmailTab },
+  { value: 'products', label: 'Products', icon: IconPackage, Panel: ProductsTab },
+  { value: 'services', label: 'Services', icon: IconHeadphones, Panel: ServicesTab },
+  { value: 'submissions', label: 'Submissions', icon: IconFileMusic, Panel: SubmissionsTab },
+] as const;
+
+export type AdminTab = (typeof TABS)[number]['value'];
+
+/**
+ * The admin dashboard (spec 2: tabs Orders, Events, Mass Email; and the catalogue tabs). One
+ * piece of code, mounted by the site's /admin route and by the desktop console, each with its
+ * own `host`. It needs a QueryClientProvider, MantineProvider and Notifications around it.
+ */
+export function AdminApp({
+  host,
+  initialTab = 'orders',
+}: {
+  host: AdminHost;
+  initialTab?: AdminTab;
+}) {
+  const [tab, setTab] = useState<AdminTab>(initialTab);
+  return (
+    <AdminProvider host={host}>
+      <Container size="xl" py="md" className="admin-app">
+        <Stack gap="lg">
+          <AdminHeader />
+          <Tabs
+            value={tab}
+            onChange={(v) => v && setTab(v as AdminTab)}
+            // Each tab loads its data only while open (spec 7: events only with the Events tab).
+            keepMounted={false}
+            className="admin-no-print"
+          >
+            <Tabs.List mb="md">
+              {TABS.map(({ value, label, icon: Icon }) => (
+                <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+                  {label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {TABS.map(({ value, Panel }) => (
+              <Tabs.Panel key={value} value={value}>
+                <Panel />
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        </Stack>
+      </Container>
+    </AdminProvider>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * What differs between the dashboard in a browser (/admin) and in the desktop console: where the
+ * API is, how the token is kept, printing and reading local files. The dashboard reaches the
+ * outside world only through this interface; `hosts/browser-host.ts` implements it for the site,
+ * the console's renderer implements it over its preload bridge.
+ */
+export interface AdminHost {
+  readonly kind: 'browser' | 'desktop';
+  /** The origin serving the API, e.g. https://studio.example (the site passes its own). */
+  readonly apiBase: string;
+  /** The admin's bearer token, read on every request. */
+  token(): string | null;
+  /** The signed-in admin's first name, for the greeting. */
+  adminName(): string | null;
+  /** Ends the session here (and, best effort, on the server), then leaves the dashboard. */
+  logout(): Promise<void>;
+  /** An authenticated call was answered 401: the session is gone (spec 8). */
+  sessionExpired(): void;
+  /** Prints the report now in the document (its print CSS hides everything else). */
+  printReport(options: { title: string }): Promise<void>;
+  /** Desktop only: saves the report as a PDF where the admin chooses; `null` if cancelled. */
+  saveReportPdf?(options: { title: string }): Promise<{ path: string } | null>;
+  /** A local text file (.txt, .csv) the admin chooses; `null` if cancelled. */
+  pickTextFile(options: { extensions: string[] }): Promise<{ name: string; text: string } | null>;
+}

@@ -1,0 +1,4 @@
+/** Events tab: event cards with edit and delete, the create/edit modal. */
+export function EventsTab() {
+  return null;
+}

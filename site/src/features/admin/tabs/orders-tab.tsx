@@ -1,0 +1,4 @@
+/** Orders tab: stat cards, the orders table, detail and shipping modals. */
+export function OrdersTab() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Products tab: create, edit, images, stock, sale, deactivate. */
+export function ProductsTab() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Services tab: both prices side by side, mismatches flagged, edit. */
+export function ServicesTab() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Submissions tab: list with payment state, detail, file downloads. */
+export function SubmissionsTab() {
+  return null;
+}
