@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { apiCall } from './api';
+import { seriousAxeViolations } from './axe';
 import { screenshotDir, setupBrowser } from './browser';
 import { peers } from './peers';
 import {
@@ -133,6 +134,7 @@ describe('paying for a project', () => {
     );
     await dialog.getByText('Balance: 1,000,000.00 USDT').waitFor();
     await dialog.screenshot({ path: path.join(screenshotDir, 'payment-modal-usdt.png') });
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Pay 235.40 USDT' }).click();
     await toast(page, 'Payment completed successfully!').waitFor({ timeout: 20_000 });
@@ -245,6 +247,7 @@ describe('paying for a project', () => {
     await later.getByRole('heading', { name: 'Pay for your project' }).waitFor();
     await expectSongMixSummary(later.locator('body'));
     await b.screenshot(later, 'pay-later-390');
+    expect(await seriousAxeViolations(later)).toEqual([]);
     await later.getByTestId('paypal-stub-button').click();
     await toast(later, 'Payment completed successfully!').waitFor({ timeout: 20_000 });
     await later.getByText('This project is paid. Thank you!').waitFor();
@@ -354,7 +357,9 @@ describe('payment errors', () => {
 });
 
 describe('upload progress', () => {
-  it('moves the progress bars during an upload, and cancelling stores nothing', async () => {
+  it('moves the progress bars during an upload, and cancelling stores nothing', {
+    timeout: 60_000,
+  }, async () => {
     const page = await b.page();
     page.setDefaultTimeout(15_000);
     await page.goto(`${b.baseUrl()}/`);
@@ -365,7 +370,7 @@ describe('upload progress', () => {
       offline: false,
       latency: 20,
       downloadThroughput: 10 * 1024 * 1024,
-      uploadThroughput: 400 * 1024,
+      uploadThroughput: 200 * 1024,
     });
     await page.getByRole('button', { name: 'Submit Project & Pay' }).click();
     const dialog = page.getByRole('dialog', { name: 'Submit Your Project' });
@@ -394,7 +399,7 @@ describe('upload progress', () => {
     expect(
       Number(await fileBars.nth(0).getByRole('progressbar').getAttribute('aria-valuenow')),
     ).toBeGreaterThan(0);
-    await b.screenshot(page, 'submit-upload-progress');
+    await dialog.screenshot({ path: path.join(screenshotDir, 'submit-upload-progress.png') });
 
     await dialog.getByRole('button', { name: 'Cancel upload' }).click();
     await toast(page, 'Upload cancelled. Your project was not sent.').waitFor();

@@ -41,6 +41,7 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
     loading: type === 'loading',
     autoClose: options.duration ?? TOAST_DURATIONS[type],
     withCloseButton: type !== 'loading',
+    closeButtonProps: { 'aria-label': 'Dismiss notification' },
     // Tests (and styles) can tell the kinds apart.
     'data-toast-type': type,
   } as const;
