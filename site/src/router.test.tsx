@@ -9,11 +9,11 @@ const routes = [
   { path: '/event-space', heading: 'Event Space', title: 'Event Space | Studio' },
   { path: '/login', heading: 'Sign in', title: 'Sign in | Studio' },
   { path: '/register', heading: 'Create an account', title: 'Create an account | Studio' },
-  { path: '/checkout', heading: 'Checkout', title: 'Checkout | Studio' },
   { path: '/cart', heading: 'Cart', title: 'Cart | Studio' },
   {
     path: '/checkout/success',
-    heading: 'Payment Successful',
+    // No payment parameters: spec 8's 'Missing payment information'.
+    heading: 'Payment Failed',
     title: 'Payment Successful | Studio',
   },
   { path: '/checkout/cancel', heading: 'Payment Cancelled', title: 'Payment Cancelled | Studio' },
@@ -32,7 +32,7 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe(title));
   });
 
-  it.each(['/profile', '/orders', '/orders/ord-42', '/admin'])(
+  it.each(['/profile', '/orders', '/orders/ord-42', '/admin', '/checkout'])(
     'sends an anonymous visitor from %s to /login, remembering the page',
     async (path) => {
       const { router } = renderApp(path);

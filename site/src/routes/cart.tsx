@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CartPage } from '../features/checkout/components/cart-page';
+import { CartPage } from '../features/cart/components/cart-page';
 import { titleHead } from '../lib/page-title';
 
 export const Route = createFileRoute('/cart')({

@@ -1,0 +1,114 @@
+import { Alert, Anchor, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type ShippingAddressInput, shippingAddressSchema } from '@studio/shared/schemas/orders';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { useCart } from '../../../lib/cart/use-cart';
+import { useCreateOrder } from '../api/create-order';
+import { CartLinesReview } from './cart-lines-review';
+import { ShippingAddressFields } from './shipping-address-fields';
+
+const validate = schemaResolver(shippingAddressSchema, { sync: true });
+
+/**
+ * Checkout step 1: where to ship, the cart lines, and "Continue to payment", which places the
+ * order. The server's refusal (stock gone, product no longer sold) shows above the button and
+ * the form keeps what was typed.
+ */
+export function AddressStep() {
+  const { user } = useAuth();
+  const { items } = useCart();
+  const navigate = useNavigate();
+  const createOrder = useCreateOrder();
+  const form = useForm<ShippingAddressInput>({
+    mode: 'uncontrolled',
+    initialValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      street: '',
+      city: '',
+      state: '',
+      zipCode: '',
+      phone: user?.phone ?? '',
+    },
+    validate,
+    validateInputOnBlur: true,
+  });
+
+  if (items.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="xl">
+        <Stack align="center" gap="sm" ta="center">
+          <Text size="lg" fw={600}>
+            Your cart is empty
+          </Text>
+          <Text c="dimmed">Add something from the shop, then come back to check out.</Text>
+          <Button component={Link} to="/" hash="shop">
+            Browse the shop
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const submit = form.onSubmit((values) => {
+    createOrder.mutate(
+      {
+        items: items.map(({ productId, quantity }) => ({ productId, quantity })),
+        shippingAddress: shippingAddressSchema.parse(values),
+      },
+      {
+        // The order's id goes into the address, so a reload pays this order, never places another.
+        onSuccess: (order) =>
+          navigate({ to: '/checkout', search: { orderId: order.id }, replace: true }),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Shipping address and items">
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="ship-title">
+            <Stack gap="md">
+              <Title order={2} size="h4" id="ship-title">
+                Shipping address
+              </Title>
+              <ShippingAddressFields form={form} />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="items-title">
+            <Stack gap="md">
+              <Title order={2} size="h4" id="items-title">
+                Your items
+              </Title>
+              <CartLinesReview items={items} />
+              {createOrder.isError && (
+                <Alert color="red" variant="light" role="alert" title="Your order was not placed">
+                  <Stack gap={4}>
+                    <Text size="sm">{createOrder.error.message}</Text>
+                    <Anchor
+                      component={Link}
+                      to="/cart"
+                      size="sm"
+                      underline="always"
+                      c="inherit"
+                      fw={600}
+                    >
+                      Update your cart
+                    </Anchor>
+                  </Stack>
+                </Alert>
+              )}
+              <Button type="submit" size="md" fullWidth loading={createOrder.isPending}>
+                Continue to payment
+              </Button>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}
