@@ -9,8 +9,9 @@ export async function getMe() {
   return user;
 }
 
+// Under 'account' so it is dropped when the account changes (PRIVATE_QUERY_ROOTS).
 export const meQueryOptions = () =>
-  queryOptions({ queryKey: ['auth', 'me'], queryFn: getMe, staleTime: 60_000 });
+  queryOptions({ queryKey: ['account', 'me'], queryFn: getMe, staleTime: 60_000 });
 
 export function useMe() {
   return useSuspenseQuery(meQueryOptions()).data;

@@ -1,7 +1,10 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
 import { PageShell } from '../../../components/ui/page-shell';
 import { useMe } from '../api/get-me';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileForm } from './profile-form';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -14,12 +17,31 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** /profile: the account as the server knows it; editing is planned (spec 2). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      radius="md"
+      component="section"
+      aria-labelledby={headingId}
+      h="100%"
+    >
+      <Title order={2} size="h4" id={headingId} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** /profile: the account as the server knows it, its details, its password and its sessions. */
 export function ProfilePage() {
   const user = useMe();
   return (
     <PageShell title="Profile">
-      <Paper withBorder p="lg" radius="md">
+      <Section title="Account">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Field label="Name" value={`${user.firstName} ${user.lastName}`} />
           <Field label="Email" value={user.email} />
@@ -29,8 +51,22 @@ export function ProfilePage() {
             value={new Date(user.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
           />
         </SimpleGrid>
-      </Paper>
-      <ComingSoon planned="Profile editing, address management and account settings." />
+      </Section>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Section title="Edit profile">
+            <ProfileForm user={user} />
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Section title="Change password">
+            <ChangePasswordForm />
+          </Section>
+        </Grid.Col>
+      </Grid>
+      <Section title="Your devices">
+        <SignOutEverywhere />
+      </Section>
     </PageShell>
   );
 }

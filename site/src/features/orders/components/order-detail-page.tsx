@@ -1,14 +1,105 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useId } from 'react';
 import { PageShell } from '../../../components/ui/page-shell';
+import { type MyOrder, useMyOrder } from '../api/get-my-order';
+import { formatOrderDate, formatOrderDateTime } from '../order-format';
+import { OrderItems } from './order-items';
+import { OrderAddress, OrderTracking } from './order-shipping';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderTimeline } from './order-timeline';
 
-interface OrderDetailPageProps {
-  orderId: string;
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      radius="md"
+      component="section"
+      aria-labelledby={headingId}
+    >
+      <Title order={2} size="h4" id={headingId} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
 }
 
-export function OrderDetailPage({ orderId }: OrderDetailPageProps) {
+function BackToOrders() {
   return (
-    <PageShell title={`Order ${orderId}`}>
-      <ComingSoon planned="Order details." />
+    <Anchor component={Link} to="/orders" size="sm" underline="always">
+      <Group gap={4} component="span" wrap="nowrap">
+        <IconArrowLeft size={16} aria-hidden />
+        All orders
+      </Group>
+    </Anchor>
+  );
+}
+
+/** A pending order is unpaid: its stock is held for a while, and it can be paid from here. */
+function AwaitingPayment({ order }: { order: MyOrder }) {
+  return (
+    // A standing note, not news: role "alert" would have it read out over the page on arrival.
+    <Alert color="yellow" variant="light" title="Awaiting payment" role="note">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          This order has not been paid yet.
+          {order.reservedUntil
+            ? ` Its items are held for you until ${formatOrderDateTime(order.reservedUntil)}.`
+            : ''}
+        </Text>
+        <Button
+          renderRoot={(props) => <Link to="/checkout" search={{ orderId: order.id }} {...props} />}
+        >
+          Pay now
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** /orders/:id (spec 2): items, totals, where it goes, how far it has come, and tracking. */
+export function OrderDetailPage({ orderId }: { orderId: string }) {
+  const order = useMyOrder(orderId);
+  return (
+    <PageShell title={`Order ${order.orderNumber}`}>
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          <OrderStatusBadge status={order.status} />
+          <Text size="sm" c="dimmed">
+            Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          </Text>
+        </Group>
+        <BackToOrders />
+      </Group>
+      {order.status === 'pending' && <AwaitingPayment order={order} />}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Section title="Items">
+            <OrderItems order={order} />
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            {order.shipping && (
+              <Section title="Tracking">
+                <OrderTracking shipping={order.shipping} />
+              </Section>
+            )}
+            <Section title="Status history">
+              <OrderTimeline history={order.history} />
+            </Section>
+            {order.shippingAddress && (
+              <Section title="Shipping address">
+                <OrderAddress address={order.shippingAddress} />
+              </Section>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
     </PageShell>
   );
 }

@@ -1,10 +1,88 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { PageShell } from '../../../components/ui/page-shell';
+import { type MyOrderSummary, useMyOrders } from '../api/get-my-orders';
+import { formatOrderDate } from '../order-format';
+import { OrderStatusBadge } from './order-status-badge';
+import classes from './orders-list.module.css';
+import { OrdersPager } from './orders-pager';
 
-export function OrdersPage() {
+function itemCount(order: MyOrderSummary): string {
+  const n = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  return `${n} ${n === 1 ? 'item' : 'items'}`;
+}
+
+function OrderRow({ order }: { order: MyOrderSummary }) {
+  return (
+    <li>
+      <Link to="/orders/$id" params={{ id: order.id }} className={classes.row}>
+        <div className={classes.number}>
+          <Text fw={700} truncate>
+            {order.orderNumber}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {itemCount(order)}
+          </Text>
+        </div>
+        <Text size="sm" className={classes.date}>
+          Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+        </Text>
+        <div className={classes.status}>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <Text fw={700} className={classes.total}>
+          {order.total}
+        </Text>
+      </Link>
+    </li>
+  );
+}
+
+function NoOrders() {
+  return (
+    <Paper withBorder p="xl" radius="md" ta="center">
+      <Stack align="center" gap="sm">
+        <Text size="lg" fw={600}>
+          You have no orders yet
+        </Text>
+        <Text c="dimmed">Books, apparel and digital goods from the shop will show up here.</Text>
+        <Button component={Link} to="/" hash="shop">
+          Visit the shop
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /orders (spec 2): the signed-in customer's orders, newest first, a page at a time. */
+export function OrdersPage({ page }: { page: number }) {
+  const { orders, total, pageSize } = useMyOrders(page);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <PageShell title="Orders">
-      <ComingSoon planned="Order history and tracking." />
+      {total === 0 ? (
+        <NoOrders />
+      ) : orders.length === 0 ? (
+        // A bookmarked page past the end, after older orders went away.
+        <Group>
+          <Text>There are no orders on this page.</Text>
+          <Button component={Link} to="/orders" variant="light">
+            Go to your latest orders
+          </Button>
+        </Group>
+      ) : (
+        <>
+          <Text c="dimmed" size="sm">
+            {total === 1 ? '1 order' : `${total} orders`}, newest first
+          </Text>
+          <ul className={classes.list} aria-label="Your orders">
+            {orders.map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+          </ul>
+          {pages > 1 && <OrdersPager page={page} pages={pages} />}
+        </>
+      )}
     </PageShell>
   );
 }

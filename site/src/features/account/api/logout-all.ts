@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-error';
+
+/** POST /api/auth/logout-all: ends every session of the account, this one included. */
+export async function logoutAll() {
+  return unwrap(
+    api.auth['logout-all'].$post(),
+    'Could not sign out of all devices. Please try again.',
+  );
+}
+
+/** The local session is cleared by the caller (the auth store), which also drops private data. */
+export function useLogoutAll() {
+  return useMutation({ mutationFn: logoutAll });
+}
