@@ -202,10 +202,14 @@ export async function submitProject(
   files: { name: string; type: string; bytes: Uint8Array }[] = [],
 ): Promise<{ submissionId: string }> {
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) form.append(key, value);
   for (const file of files)
     form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${inject('baseUrl')}/api/projects/submit`, { method: 'POST', body: form });
+  const res = await fetch(`${inject('baseUrl')}/api/projects/submit`, {
+    method: 'POST',
+    body: form,
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`POST /projects/submit -> ${res.status}: ${text}`);
   return JSON.parse(text) as { submissionId: string };
