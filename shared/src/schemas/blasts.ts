@@ -78,6 +78,8 @@ export const emailBlastSchema = z.object({
   }),
   message: z
     .string()
+    // Browsers send form line breaks as CRLF; keep one kind.
+    .overwrite((v) => v.replace(/\r\n?/g, '\n'))
     .max(blastMessageMax, { error: m.messageTooLong })
     .optional()
     .transform((v) => v?.trim() || undefined),

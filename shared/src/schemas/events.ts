@@ -58,7 +58,10 @@ function optionalText() {
  */
 export const eventFormSchema = z.object({
   title: required(m.titleRequired).max(200, { error: m.titleTooLong }),
-  description: required(m.descriptionRequired).max(5000, { error: m.descriptionTooLong }),
+  // Browsers send form line breaks as CRLF; keep one kind.
+  description: required(m.descriptionRequired)
+    .overwrite((v) => v.replace(/\r\n?/g, '\n'))
+    .max(5000, { error: m.descriptionTooLong }),
   date: required(m.dateRequired).transform((value, ctx) => {
     const date = parseEventDate(value);
     if (!date) {
