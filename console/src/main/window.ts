@@ -1,67 +1,64 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, shell } from 'electron';
+import { APP_URL, isAppUrl, isSafeExternalUrl } from './app-scheme.ts';
+import { MIN_SIZE, type Rect } from './window-state.ts';
 
 // Paths inside out/ as electron-vite lays it out: out/main/index.js, out/preload/index.cjs,
 // out/renderer/index.html.
 export const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
-export const rendererHtmlPath = join(import.meta.dirname, '../renderer/index.html');
-
-/**
- * Whether `target` belongs to the app loaded from `appUrl`: the same origin for the dev server,
- * or a file inside the renderer's own folder for the built app.
- */
-export function isAppUrl(target: string, appUrl: string): boolean {
-  let to: URL;
-  let app: URL;
-  try {
-    to = new URL(target);
-    app = new URL(appUrl);
-  } catch {
-    return false;
-  }
-  if (app.protocol === 'file:') {
-    const rendererDir = new URL('.', app).pathname;
-    return to.protocol === 'file:' && to.host === app.host && to.pathname.startsWith(rendererDir);
-  }
-  return to.origin === app.origin;
-}
+export const rendererDir = join(import.meta.dirname, '../renderer');
 
 export interface MainWindowOptions {
-  /** The dev server's URL; unset, the built renderer is loaded from disk. */
-  rendererUrl?: string | undefined;
+  /** Where to open (restoredBounds in window-state.ts); just a size lets the system centre it. */
+  bounds?: Partial<Rect> & { width: number; height: number };
+  maximized?: boolean;
 }
 
-export function createMainWindow({ rendererUrl }: MainWindowOptions = {}): BrowserWindow {
+/** Hands an http(s) link to the system browser; anything else is dropped. */
+function openOutside(url: string): void {
+  if (!isSafeExternalUrl(url)) return;
+  shell.openExternal(url).catch((error: unknown) => {
+    console.error('Studio Console: could not open the link', error);
+  });
+}
+
+export function createMainWindow({ bounds, maximized }: MainWindowOptions = {}): BrowserWindow {
   const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
+    ...(bounds ?? { width: 1280, height: 820 }),
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     title: 'Studio Console',
     show: false,
     autoHideMenuBar: true,
+    backgroundColor: '#242424',
     webPreferences: {
       // Electron's security checklist: the renderer gets no Node and only the preload bridge.
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      webSecurity: true,
       preload: preloadPath,
     },
   });
 
-  const appUrl = rendererUrl ?? pathToFileURL(rendererHtmlPath).href;
-
-  win.once('ready-to-show', () => win.show());
-
-  // The console never opens windows of its own; links to elsewhere are not followed.
-  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  win.webContents.on('will-navigate', (event) => {
-    if (!isAppUrl(event.url, appUrl)) event.preventDefault();
+  win.once('ready-to-show', () => {
+    if (maximized) win.maximize();
+    win.show();
   });
 
-  const loaded = rendererUrl ? win.loadURL(rendererUrl) : win.loadFile(rendererHtmlPath);
-  loaded.catch((error: unknown) => {
+  // The console never opens windows of its own: an http(s) link goes to the system browser.
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    openOutside(url);
+    return { action: 'deny' };
+  });
+  win.webContents.on('will-navigate', (event) => {
+    if (isAppUrl(event.url)) return;
+    event.preventDefault();
+    openOutside(event.url);
+  });
+  win.webContents.on('will-attach-webview', (event) => event.preventDefault());
+
+  win.loadURL(APP_URL).catch((error: unknown) => {
     console.error('Studio Console: the renderer failed to load', error);
   });
 

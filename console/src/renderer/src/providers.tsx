@@ -1,0 +1,33 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { theme } from './theme.ts';
+
+/** The site's query defaults (site/src/lib/query-client.ts). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+      // A failed change must never be sent twice behind the admin's back.
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** What the dashboard needs around it, as the site provides it (site/src/providers.tsx). */
+export function ConsoleProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="dark">
+      {/* The site's toast limit and placement (site/src/lib/toast.ts). */}
+      <Notifications limit={20} position="top-right" zIndex={1000} />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
