@@ -1,4 +1,69 @@
+import { Stack, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { OrderStatus } from '@studio/shared/schemas/orders';
+import { useState } from 'react';
+import {
+  type AdminOrderSummary,
+  type OrdersParams,
+  type OrdersSort,
+  useOrders,
+} from '../orders/api/get-orders';
+import { OrderModals } from '../orders/components/order-modals';
+import { OrdersTable } from '../orders/components/orders-table';
+import { OrdersToolbar } from '../orders/components/orders-toolbar';
+import { StatCards } from '../orders/components/stat-cards';
+
+/** Typing pauses this long before the search is sent. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 /** Orders tab: stat cards, the orders table, detail and shipping modals. */
 export function OrdersTab() {
-  return null;
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<OrderStatus | null>(null);
+  const [sort, setSort] = useState<{ sort: OrdersSort; dir: 'asc' | 'desc' }>({
+    sort: 'createdAt',
+    dir: 'desc',
+  });
+  // A page number holds only for the search, filter and sort it was chosen under; any change
+  // of those starts again at page 1 (without an extra fetch of the old page).
+  const view = `${q}|${status}|${sort.sort}|${sort.dir}`;
+  const [paging, setPaging] = useState({ view, page: 1 });
+  const params: OrdersParams = { status, q, ...sort, page: paging.view === view ? paging.page : 1 };
+  const orders = useOrders(params);
+  const [open, setOpen] = useState<AdminOrderSummary | null>(null);
+
+  return (
+    <Stack gap="lg">
+      <StatCards />
+      <Stack gap="sm" component="section" aria-labelledby="admin-orders-heading">
+        <Title order={2} size="h3" id="admin-orders-heading">
+          Orders
+        </Title>
+        <OrdersToolbar search={search} onSearch={setSearch} status={status} onStatus={setStatus} />
+        <OrdersTable
+          page={orders.data}
+          params={params}
+          loading={orders.isFetching && (orders.isPlaceholderData || orders.isPending)}
+          error={orders.isError}
+          filtered={Boolean(q || status)}
+          onRetry={() => void orders.refetch()}
+          onSort={(column) => {
+            setSort((s) =>
+              s.sort === column
+                ? { sort: column, dir: s.dir === 'asc' ? 'desc' : 'asc' }
+                : // Numbers and dates read newest or largest first; text from A.
+                  {
+                    sort: column,
+                    dir: column === 'orderNumber' || column === 'status' ? 'asc' : 'desc',
+                  },
+            );
+          }}
+          onPage={(page) => setPaging({ view, page })}
+          onOpen={setOpen}
+        />
+      </Stack>
+      <OrderModals order={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../../lib/api-error';
+import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-context';
+import { type AdminOrderSummary, ordersQueryRoot } from './get-orders';
+
+/** GET /api/admin/orders/:id: the order with its status history. */
+export async function getOrder(api: AdminApi, id: string) {
+  const { order } = await unwrap(
+    api.admin.orders[':id'].$get({ param: { id } }),
+    'This order could not be loaded.',
+  );
+  return order;
+}
+
+export type AdminOrder = Awaited<ReturnType<typeof getOrder>>;
+
+export const orderQueryKey = (id: string) => [...ordersQueryRoot, 'detail', id] as const;
+
+export const orderQueryOptions = (api: AdminApi, id: string) =>
+  queryOptions({
+    queryKey: orderQueryKey(id),
+    queryFn: () => getOrder(api, id),
+    ...ADMIN_QUERY_DEFAULTS,
+  });
+
+/** The order, shown at once from its row in the list while the full record loads. */
+export function useOrder(id: string | null, row?: AdminOrderSummary) {
+  const api = useAdminApi();
+  return useQuery({
+    ...orderQueryOptions(api, id ?? ''),
+    enabled: id !== null,
+    placeholderData: row,
+  });
+}
