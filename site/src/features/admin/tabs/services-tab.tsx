@@ -1,4 +1,6 @@
+import { ServicesPanel } from '../services/components/services-panel';
+
 /** Services tab: both prices side by side, mismatches flagged, edit. */
 export function ServicesTab() {
-  return null;
+  return <ServicesPanel />;
 }

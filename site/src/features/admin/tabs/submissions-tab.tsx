@@ -1,4 +1,6 @@
+import { SubmissionsPanel } from '../submissions/components/submissions-panel';
+
 /** Submissions tab: list with payment state, detail, file downloads. */
 export function SubmissionsTab() {
-  return null;
+  return <SubmissionsPanel />;
 }

@@ -1,0 +1,25 @@
+import type { productCreateSchema } from '@studio/shared/schemas/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type AdminApi, useAdminApi } from '../../admin-context';
+import { invalidateProducts, unwrapWithIssues } from './admin-result';
+
+export type ProductCreateBody = z.input<typeof productCreateSchema>;
+
+/** POST /api/admin/products. */
+export async function createProduct(api: AdminApi, body: ProductCreateBody) {
+  const { product } = await unwrapWithIssues(
+    api.admin.products.$post({ json: body }),
+    'Failed to create product',
+  );
+  return product;
+}
+
+export function useCreateProduct() {
+  const api = useAdminApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductCreateBody) => createProduct(api, body),
+    onSuccess: () => invalidateProducts(queryClient),
+  });
+}

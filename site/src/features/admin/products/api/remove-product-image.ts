@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '../../../../lib/api-error';
+import { type AdminApi, useAdminApi } from '../../admin-context';
+import { invalidateProducts, replaceProductInLists } from './admin-result';
+
+/** DELETE /api/admin/products/:id/images?url=: drops the image (and its file when ours). */
+export async function removeProductImage(api: AdminApi, id: string, url: string) {
+  const { product } = await unwrap(
+    api.admin.products[':id'].images.$delete({ param: { id }, query: { url } }),
+    'Failed to remove image',
+  );
+  return product;
+}
+
+export function useRemoveProductImage() {
+  const api = useAdminApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, url }: { id: string; url: string }) => removeProductImage(api, id, url),
+    onSuccess: (product) => {
+      replaceProductInLists(queryClient, product);
+      return invalidateProducts(queryClient);
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import type { productUpdateSchema } from '@studio/shared/schemas/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type AdminApi, useAdminApi } from '../../admin-context';
+import { invalidateProducts, replaceProductInLists, unwrapWithIssues } from './admin-result';
+
+export type ProductUpdateBody = z.input<typeof productUpdateSchema>;
+
+/** PUT /api/admin/products/:id: only the fields sent change (activating is `isActive: true`). */
+export async function updateProduct(api: AdminApi, id: string, body: ProductUpdateBody) {
+  const { product } = await unwrapWithIssues(
+    api.admin.products[':id'].$put({ param: { id }, json: body }),
+    'Failed to update product',
+  );
+  return product;
+}
+
+export function useUpdateProduct() {
+  const api = useAdminApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ProductUpdateBody }) =>
+      updateProduct(api, id, body),
+    onSuccess: (product) => {
+      replaceProductInLists(queryClient, product);
+      return invalidateProducts(queryClient);
+    },
+  });
+}

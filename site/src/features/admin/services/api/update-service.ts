@@ -1,0 +1,31 @@
+import type { serviceUpdateSchema } from '@studio/shared/schemas/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type AdminApi, useAdminApi } from '../../admin-context';
+import { unwrapWithIssues } from '../../products/api/admin-result';
+
+export type ServiceUpdateBody = z.input<typeof serviceUpdateSchema>;
+
+/** PUT /api/admin/services/:id: the card's texts, both prices, popular and active. */
+export async function updateService(api: AdminApi, id: string, body: ServiceUpdateBody) {
+  const { service } = await unwrapWithIssues(
+    api.admin.services[':id'].$put({ param: { id }, json: body }),
+    'Failed to update service',
+  );
+  return service;
+}
+
+export function useUpdateService() {
+  const api = useAdminApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ServiceUpdateBody }) =>
+      updateService(api, id, body),
+    // The landing page's cards and payment modal read ['services'] from the same cache.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'services'] }),
+        queryClient.invalidateQueries({ queryKey: ['services'] }),
+      ]),
+  });
+}
