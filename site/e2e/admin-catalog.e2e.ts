@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiCall, signInAdmin, submitProject, withSession } from './api.ts';
 import { setupBrowser } from './browser.ts';
+import { makeWav } from './files';
 
 const b = setupBrowser();
 const SHOTS = '/tmp/admin-shots';
@@ -96,28 +97,6 @@ function makePng(size = 48): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** A short, valid 16-bit mono WAV (as the landing tests make it), with a marker in its data. */
-function makeWav(): Buffer {
-  const samples = 441;
-  const data = samples * 2;
-  const buf = Buffer.alloc(44 + data);
-  buf.write('RIFF', 0, 'ascii');
-  buf.writeUInt32LE(36 + data, 4);
-  buf.write('WAVE', 8, 'ascii');
-  buf.write('fmt ', 12, 'ascii');
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(44_100, 24);
-  buf.writeUInt32LE(88_200, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36, 'ascii');
-  buf.writeUInt32LE(data, 40);
-  for (let i = 0; i < samples; i++) buf.writeInt16LE(((i * 97) % 2000) - 1000, 44 + i * 2);
-  return buf;
 }
 
 interface ShopProduct {
@@ -356,7 +335,7 @@ describe('Submissions tab', () => {
   it('lists a submission with its payment state, opens it and downloads its file', async () => {
     const tag = randomUUID().slice(0, 8);
     const email = `robin-${tag}@example.com`;
-    const wav = makeWav();
+    const wav = makeWav(441, { pattern: true });
     const notes = 'Master for streaming, -14 LUFS.\nKeep the <b>low end</b> warm.';
     const { submissionId } = await submitProject(
       {

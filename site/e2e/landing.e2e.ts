@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, signInAdmin } from './api.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { setupBrowser } from './browser.ts';
+import { makeWav } from './files';
 
 const b = setupBrowser();
 
@@ -72,27 +73,6 @@ async function makeJpeg(page: Page): Promise<Buffer> {
   const jpeg = Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
   expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   return jpeg;
-}
-
-/** A minimal valid WAV file: 0.01 s of silence. */
-function makeWav(): Buffer {
-  const samples = 441;
-  const data = samples * 2;
-  const buf = Buffer.alloc(44 + data);
-  buf.write('RIFF', 0, 'ascii');
-  buf.writeUInt32LE(36 + data, 4);
-  buf.write('WAVE', 8, 'ascii');
-  buf.write('fmt ', 12, 'ascii');
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(44_100, 24);
-  buf.writeUInt32LE(88_200, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36, 'ascii');
-  buf.writeUInt32LE(data, 40);
-  return buf;
 }
 
 async function createEvent(fields: Record<string, string>, flyer: Buffer) {

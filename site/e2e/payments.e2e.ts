@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { apiCall } from './api';
 import { seriousAxeViolations } from './axe';
 import { screenshotDir, setupBrowser } from './browser';
+import { makeWav } from './files';
 import { peers } from './peers';
 import {
   alephiumAddress,
@@ -21,26 +22,6 @@ const sql = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) 
 afterAll(async () => {
   await sql?.end();
 });
-
-/** A minimal valid WAV file of `samples` 16-bit mono samples. */
-function makeWav(samples = 441): Buffer {
-  const data = samples * 2;
-  const buf = Buffer.alloc(44 + data);
-  buf.write('RIFF', 0, 'ascii');
-  buf.writeUInt32LE(36 + data, 4);
-  buf.write('WAVE', 8, 'ascii');
-  buf.write('fmt ', 12, 'ascii');
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(44_100, 24);
-  buf.writeUInt32LE(88_200, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36, 'ascii');
-  buf.writeUInt32LE(data, 40);
-  return buf;
-}
 
 function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
