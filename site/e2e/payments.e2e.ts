@@ -337,6 +337,60 @@ describe('payment errors', () => {
   });
 });
 
+describe('wallet and provider events', () => {
+  it('PayPal approved but declined at capture: verification failed, still unpaid', async () => {
+    const page = await b.page();
+    await stubPaypalSdk(page, 'decline');
+    const { submissionId } = await submitProject(page);
+    const dialog = paymentDialog(page);
+    await dialog.getByTestId('paypal-stub-button').click();
+    await toast(page, 'Payment verification failed. Please contact support.').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect((await projectView(submissionId)).submission.paid).toBe(false);
+    await page.context().close();
+  });
+
+  it('USDT: switches network, follows account changes, and reloads to the pay page on a chain change', async () => {
+    const page = await b.page();
+    const accounts = await chainAccounts();
+    const first = accounts[8] ?? '';
+    const second = accounts[9] ?? '';
+    const wallet = await injectEvmWallet(page, {
+      account: first,
+      preconnected: true,
+      startChainId: '0x1',
+    });
+    await stubPaypalSdk(page);
+    const { submissionId } = await submitProject(page);
+    const dialog = paymentDialog(page);
+    await dialog.getByRole('tab', { name: 'USDT' }).click();
+    // Found silently, on another network: paying waits for the switch.
+    await dialog.getByText('Wrong network').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Pay 235.40 USDT' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Switch network' }).click();
+    await dialog.getByText('Balance: 1,000,000.00 USDT').waitFor();
+    expect(await dialog.getByText('Wrong network').count()).toBe(0);
+
+    // Another account in the wallet: the panel follows it; an empty list disconnects.
+    await wallet.emit(page, 'accountsChanged', [second]);
+    await dialog
+      .getByTestId('usdt-address')
+      .getByText(`${second.slice(0, 6)}...${second.slice(-4)}`)
+      .waitFor();
+    await wallet.emit(page, 'accountsChanged', []);
+    await dialog.getByRole('button', { name: 'Connect Wallet' }).waitFor();
+
+    // A chain change reloads: to the page that pays this same submission.
+    await wallet.emit(page, 'chainChanged', '0x5');
+    await page.waitForURL(new RegExp(`/projects/${submissionId}/pay\\?method=usdt$`));
+    await page.getByRole('heading', { name: 'Pay for your project' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'USDT' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await page.context().close();
+  });
+});
+
 describe('upload progress', () => {
   it('moves the progress bars during an upload, and cancelling stores nothing', {
     timeout: 60_000,

@@ -48,16 +48,24 @@ export async function injectEvmWallet(
     account,
     preconnected = false,
     reject = [],
-  }: { account: string; preconnected?: boolean; reject?: string[] },
+    startChainId,
+  }: {
+    account: string;
+    preconnected?: boolean;
+    reject?: string[];
+    /** The chain the wallet is on at first (hex, e.g. '0x1'); switching moves it to the local one. */
+    startChainId?: string;
+  },
 ): Promise<InjectedEvmWallet> {
   const { rpcUrl } = await peers.config();
   await page.exposeFunction('__evmRpc', (method: string, params: unknown) =>
     rpc(rpcUrl, method, params),
   );
   await page.addInitScript(
-    ({ account, preconnected, reject }) => {
+    ({ account, preconnected, reject, startChainId }) => {
       const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
       let connected = preconnected;
+      let chainOverride = startChainId;
       const w = window as unknown as {
         __evmRpc(method: string, params: unknown): Promise<RpcAnswer>;
         __evmEmit(event: string, payload: unknown): void;
@@ -77,7 +85,11 @@ export async function injectEvmWallet(
             connected = true;
             return [account];
           }
-          if (method === 'wallet_switchEthereumChain') return null;
+          if (method === 'eth_chainId' && chainOverride) return chainOverride;
+          if (method === 'wallet_switchEthereumChain') {
+            chainOverride = undefined;
+            return null;
+          }
           const answer = await w.__evmRpc(method, params ?? []);
           if (answer.error) throw Object.assign(new Error(answer.error.message), answer.error);
           return answer.result;
@@ -91,7 +103,7 @@ export async function injectEvmWallet(
         },
       };
     },
-    { account, preconnected, reject },
+    { account, preconnected, reject, startChainId },
   );
   return {
     emit: (p, event, payload) =>
@@ -213,12 +225,15 @@ export async function injectAlephiumWallet(
  */
 export async function stubPaypalSdk(
   page: Page,
-  decision: 'approve' | 'cancel' | 'error' = 'approve',
+  decision: 'approve' | 'decline' | 'cancel' | 'error' = 'approve',
 ): Promise<{ sdkUrls: string[] }> {
   const sdkUrls: string[] = [];
   await page.exposeFunction('__paypalDecide', async (orderId: string) => {
-    if (decision === 'approve') await peers.approvePaypal(orderId);
-    return decision;
+    if (decision === 'cancel' || decision === 'error') return decision;
+    await peers.approvePaypal(orderId);
+    // Approved in PayPal's window, but the card is declined when the server captures.
+    if (decision === 'decline') await peers.paypalOutcome(orderId, 'DECLINED');
+    return 'approve';
   });
   await page.route('https://www.paypal.com/sdk/js**', (route) => {
     sdkUrls.push(route.request().url());
