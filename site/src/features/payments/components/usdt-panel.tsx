@@ -1,21 +1,24 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { messages } from '@studio/shared/messages';
-import {
-  IconAlertCircle,
-  IconCircleCheck,
-  IconPlugConnected,
-  IconWallet,
-} from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { BrowserProvider, Contract } from 'ethers';
-import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useQuote } from '../api/create-quote';
+import { useCryptoPayment, useWalletConnect } from '../hooks/use-crypto-payment';
 import { type Eip1193Provider, useEvmWallet } from '../hooks/use-evm-wallet';
 import { walletErrorMessage } from '../lib/wallet-errors';
-import { formatBalance, shortAddress } from '../lib/wallet-format';
+import { formatBalance } from '../lib/wallet-format';
 import type { PanelProps } from './payment-methods';
-import { PaymentStatus, type PayStage } from './payment-status';
+import { PaymentStatus } from './payment-status';
+import {
+  ConnectedWallet,
+  ConnectWallet,
+  Insufficient,
+  PanelHeading,
+  PayButton,
+  QuoteState,
+} from './wallet-parts';
 
 const m = messages.payments;
 const ERC20 = [
@@ -25,6 +28,7 @@ const ERC20 = [
 ];
 /** Spec 4 and 9: the transfer is polled for a receipt every 4000 ms. */
 export const RECEIPT_POLL_MS = 4000;
+const BALANCE_KEY = ['wallet', 'usdt-balance'] as const;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,17 +50,20 @@ export function UsdtPanel({
   onChainChanged,
 }: PanelProps) {
   const quote = useQuote(subject, 'usdt', active);
-  const wallet = useEvmWallet({ onChainChanged });
-  const queryClient = useQueryClient();
-  const [stage, setStage] = useState<PayStage>({ kind: 'idle' });
-  const [connectError, setConnectError] = useState<string | null>(null);
+  const wallet = useEvmWallet(onChainChanged ? { onChainChanged } : {});
+  const connect = useWalletConnect(wallet.connect);
+  const payment = useCryptoPayment({
+    method: 'usdt',
+    onConfirm,
+    ...(onProcessingChange ? { onProcessingChange } : {}),
+    balanceKey: BALANCE_KEY,
+  });
 
   const q = quote.data;
   const amount = q?.amountText ? `${q.amountText} USDT` : '';
   const onChain = q?.chainId != null && wallet.chainId === q.chainId;
-  const balanceKey = ['wallet', 'usdt-balance', wallet.account, q?.tokenContract, wallet.chainId];
   const balance = useQuery({
-    queryKey: balanceKey,
+    queryKey: [...BALANCE_KEY, wallet.account, q?.tokenContract, wallet.chainId],
     enabled: Boolean(wallet.provider && wallet.account && q?.tokenContract && onChain),
     retry: false,
     queryFn: async () => {
@@ -75,136 +82,66 @@ export function UsdtPanel({
   });
 
   const due = q?.amountBaseUnits ? BigInt(q.amountBaseUnits) : null;
-  const held = balance.data ? balance.data.raw : null;
   // The quote is in 6-decimal units; the token may state other decimals.
   const dueInToken =
     due !== null && balance.data
       ? due * 10n ** BigInt(Math.max(0, balance.data.decimals - 6))
       : null;
-  const insufficient = held !== null && dueInToken !== null && held < dueInToken;
-  const busy =
-    stage.kind === 'processing' || stage.kind === 'submitted' || stage.kind === 'confirming';
+  const insufficient = balance.data != null && dueInToken !== null && balance.data.raw < dueInToken;
 
-  const connect = async () => {
-    setConnectError(null);
-    try {
-      await wallet.connect();
-      toast.success(m.walletConnected);
-    } catch (error) {
-      const reason =
-        error instanceof Error && !('code' in error) ? error.message : walletErrorMessage(error);
-      setConnectError(reason);
-      toast.error(m.connectFailed, { title: undefined });
-    }
-  };
-
-  const pay = async () => {
+  const pay = () => {
     if (!wallet.provider || !wallet.account) {
       toast.error(m.connectFirst);
       return;
     }
     if (!q?.merchantAddress || !q.tokenContract || due === null) return;
-    onProcessingChange?.(true);
-    setStage({ kind: 'processing' });
-    let hash: string | undefined;
-    try {
-      const provider = new BrowserProvider(wallet.provider);
-      const signer = await provider.getSigner(wallet.account);
-      const token = new Contract(q.tokenContract, ERC20, signer);
-      const tx = (await token.getFunction('transfer')(q.merchantAddress, dueInToken ?? due)) as {
+    const { provider: injected, account } = wallet;
+    const { merchantAddress, tokenContract } = q;
+    void payment.pay(async (submitted) => {
+      const provider = new BrowserProvider(injected);
+      const token = new Contract(tokenContract, ERC20, await provider.getSigner(account));
+      const tx = (await token.getFunction('transfer')(merchantAddress, dueInToken ?? due)) as {
         hash: string;
       };
-      hash = tx.hash;
-      setStage({ kind: 'submitted', txId: hash });
-      toast.info(m.submitted);
+      submitted(tx.hash);
       for (;;) {
-        const receipt = await provider.getTransactionReceipt(hash);
+        const receipt = await provider.getTransactionReceipt(tx.hash);
         if (receipt) {
           if (receipt.status !== 1) throw new Error(m.transactionFailed);
-          break;
+          return tx.hash;
         }
         await sleep(RECEIPT_POLL_MS);
       }
-    } catch (error) {
-      const reason =
-        error instanceof Error && error.message === m.transactionFailed
-          ? m.transactionFailed
-          : walletErrorMessage(error);
-      setStage({ kind: 'failed', message: reason, txId: hash });
-      toast.error(m.cryptoFailed(reason));
-      onProcessingChange?.(false);
-      return;
-    }
-    setStage({ kind: 'confirming', txId: hash });
-    try {
-      await onConfirm({ method: 'usdt', transactionId: hash });
-      setStage({ kind: 'done', txId: hash });
-    } catch (error) {
-      setStage({
-        kind: 'failed',
-        message: error instanceof Error ? error.message : m.cryptoVerificationFailed,
-        txId: hash,
-      });
-      toast.error(m.cryptoVerificationFailed);
-    } finally {
-      onProcessingChange?.(false);
-      void queryClient.invalidateQueries({ queryKey: ['wallet', 'usdt-balance'] });
-    }
+    });
   };
 
-  if (quote.isPending) return <Loader size="sm" aria-label="Loading the amount due" />;
-  if (quote.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-        {quote.error.message}
-      </Alert>
-    );
-  }
+  const waiting = <QuoteState quote={quote} />;
+  if (quote.isPending || quote.isError) return waiting;
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={600}>Pay with USDT</Text>
-        <Text fw={700} data-testid="usdt-amount">
-          {amount}
-        </Text>
-      </Group>
-      <Text size="sm" c="dimmed">
+      <PanelHeading title="Pay with USDT" amount={amount} testId="usdt-amount">
         A USDT (ERC-20) transfer from your browser wallet
         {q?.chainId ? ` on chain ${q.chainId}` : ''}. The amount includes 7% tax.
-      </Text>
-
+      </PanelHeading>
       {!wallet.connected ? (
-        <>
-          <Button
-            leftSection={<IconWallet size={18} aria-hidden />}
-            onClick={connect}
-            loading={wallet.connecting}
-          >
-            Connect Wallet
-          </Button>
-          {connectError && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {connectError}
-            </Alert>
-          )}
-        </>
+        <ConnectWallet
+          label="Connect Wallet"
+          connecting={wallet.connecting}
+          error={connect.error}
+          onConnect={connect.run}
+        />
       ) : (
         <>
-          <Group justify="space-between" wrap="nowrap">
-            <Group gap={6} wrap="nowrap">
-              <IconPlugConnected size={18} aria-hidden color="var(--mantine-color-teal-5)" />
-              <Text size="sm" title={wallet.account ?? undefined} data-testid="usdt-address">
-                {shortAddress(wallet.account ?? '')}
-              </Text>
-            </Group>
-            <Text size="sm" data-testid="usdt-balance">
-              Balance:{' '}
-              {balance.data
+          <ConnectedWallet
+            address={wallet.account ?? ''}
+            prefix="usdt"
+            balance={
+              balance.data
                 ? `${formatBalance(balance.data.raw, balance.data.decimals, 2)} USDT`
-                : '...'}
-            </Text>
-          </Group>
+                : null
+            }
+          />
           {!onChain && q?.chainId != null && (
             <Alert color="yellow" icon={<IconAlertCircle aria-hidden />} title="Wrong network">
               <Stack gap="xs" align="flex-start">
@@ -225,24 +162,17 @@ export function UsdtPanel({
               </Stack>
             </Alert>
           )}
-          {insufficient && (
-            <Text c="red.5" size="sm" role="alert">
-              {m.insufficientUsdt}
-            </Text>
-          )}
-          <Button
-            onClick={pay}
-            loading={busy}
-            disabled={!onChain || insufficient || !balance.data || stage.kind === 'done'}
-            leftSection={
-              stage.kind === 'done' ? <IconCircleCheck size={18} aria-hidden /> : undefined
-            }
-          >
-            {stage.kind === 'done' ? 'Paid' : `Pay ${amount}`}
-          </Button>
+          <Insufficient show={insufficient} text={m.insufficientUsdt} />
+          <PayButton
+            amount={amount}
+            done={payment.stage.kind === 'done'}
+            busy={payment.busy}
+            disabled={!onChain || insufficient || !balance.data}
+            onPay={pay}
+          />
         </>
       )}
-      <PaymentStatus stage={stage} />
+      <PaymentStatus stage={payment.stage} />
     </Stack>
   );
 }

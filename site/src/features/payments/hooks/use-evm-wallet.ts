@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** An EIP-1193 browser wallet (MetaMask and the like) as injected into the page. */
 export interface Eip1193Provider {
@@ -36,6 +36,9 @@ export function useEvmWallet({ onChainChanged }: { onChainChanged?: () => void }
   const [account, setAccount] = useState<string | null>(null);
   const [chainId, setChainId] = useState<number | null>(null);
   const [connecting, setConnecting] = useState(false);
+  // The latest handler, without re-subscribing (and re-asking the wallet) on every render.
+  const chainChanged = useRef(onChainChanged);
+  chainChanged.current = onChainChanged;
 
   useEffect(() => {
     if (!provider) return;
@@ -59,7 +62,7 @@ export function useEvmWallet({ onChainChanged }: { onChainChanged?: () => void }
       setAccount(Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : null);
     };
     const onChain = () => {
-      if (onChainChanged) onChainChanged();
+      if (chainChanged.current) chainChanged.current();
       else window.location.reload();
     };
     provider.on?.('accountsChanged', onAccounts);
@@ -69,7 +72,7 @@ export function useEvmWallet({ onChainChanged }: { onChainChanged?: () => void }
       provider.removeListener?.('accountsChanged', onAccounts);
       provider.removeListener?.('chainChanged', onChain);
     };
-  }, [provider, onChainChanged]);
+  }, [provider]);
 
   const connect = useCallback(async () => {
     if (!provider) throw new Error(NO_EVM_WALLET);
