@@ -1,24 +1,19 @@
 import {
-  Alert,
   Button,
   Group,
-  Pagination,
-  Paper,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ProductCategory } from '@studio/shared/schemas/catalog';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
+import { AdminTable, ListError, TablePager } from '../../components/admin-table';
 import { errorMessage } from '../api/admin-result';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
@@ -138,87 +133,44 @@ export function ProductsPanel() {
       </Group>
 
       {list.isError && (
-        <Alert color="red" variant="light" title="Failed to load products">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(list.error, 'Please try again.')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <ListError
+          title="Failed to load products"
+          message={errorMessage(list.error, 'Please try again.')}
+          onRetry={() => void list.refetch()}
+        />
       )}
 
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={1000}>
-          <Table
-            verticalSpacing="sm"
-            highlightOnHover
-            aria-label="Products"
-            aria-busy={list.isFetching}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((c, i) => (
-                  <Table.Th key={c || i} ta={c === 'Price' ? 'right' : undefined}>
-                    {c || <VisuallyHidden>Actions</VisuallyHidden>}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending
-                ? Array.from({ length: 5 }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Tr key={i}>
-                      <Table.Td colSpan={COLUMNS.length}>
-                        <Skeleton h={36} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                : products.map((product) => (
-                    <ProductRow
-                      key={product.id}
-                      product={product}
-                      lowStockThreshold={threshold}
-                      onEdit={() => setEditing({ mode: 'edit', product })}
-                      onImages={() => setImagesId(product.id)}
-                      onDeactivate={() => setDeactivating(product)}
-                      onActivate={() => onActivate(product)}
-                      activating={activate.isPending && activate.variables?.id === product.id}
-                    />
-                  ))}
-              {list.isSuccess && products.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      {q || category || active !== 'all'
-                        ? 'No products match these filters.'
-                        : 'No products yet. Create the first with "New product".'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-
-      {pages > 1 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Page {page} of {pages}
-          </Text>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            withEdges={false}
+      <AdminTable
+        label="Products"
+        columns={COLUMNS}
+        rightAligned={['Price']}
+        minWidth={1000}
+        busy={list.isFetching}
+        loading={list.isPending}
+        skeletonHeight={36}
+        empty={
+          list.isSuccess && products.length === 0
+            ? q || category || active !== 'all'
+              ? 'No products match these filters.'
+              : 'No products yet. Create the first with "New product".'
+            : null
+        }
+      >
+        {products.map((product) => (
+          <ProductRow
+            key={product.id}
+            product={product}
+            lowStockThreshold={threshold}
+            onEdit={() => setEditing({ mode: 'edit', product })}
+            onImages={() => setImagesId(product.id)}
+            onDeactivate={() => setDeactivating(product)}
+            onActivate={() => onActivate(product)}
+            activating={activate.isPending && activate.variables?.id === product.id}
           />
-        </Group>
-      )}
+        ))}
+      </AdminTable>
+
+      <TablePager page={page} pages={pages} onChange={setPage} />
 
       <ProductFormModal
         opened={editing !== null}

@@ -3,18 +3,16 @@ import {
   Badge,
   Button,
   Group,
-  Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { formatUsd } from '@studio/shared/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AdminTable, ListError } from '../../components/admin-table';
 import { errorMessage } from '../../products/api/admin-result';
 import { type AdminService, useAdminServices } from '../api/list-services';
 import { ServiceFormModal } from './service-form-modal';
@@ -152,63 +150,34 @@ export function ServicesPanel() {
       )}
 
       {list.isError && (
-        <Alert color="red" variant="light" title="Failed to load services">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(list.error, 'Please try again.')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <ListError
+          title="Failed to load services"
+          message={errorMessage(list.error, 'Please try again.')}
+          onRetry={() => void list.refetch()}
+        />
       )}
 
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" aria-label="Services" aria-busy={list.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((c, i) => (
-                  <Table.Th
-                    key={c || i}
-                    ta={c === 'Card price' || c === 'Payment price' ? 'right' : undefined}
-                  >
-                    {c || <VisuallyHidden>Actions</VisuallyHidden>}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending
-                ? Array.from({ length: 6 }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Tr key={i}>
-                      <Table.Td colSpan={COLUMNS.length}>
-                        <Skeleton h={32} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                : shown.map((service) => (
-                    <ServiceRow
-                      key={service.id}
-                      service={service}
-                      onEdit={() => setEditingId(service.id)}
-                    />
-                  ))}
-              {list.isSuccess && shown.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      {show === 'differ'
-                        ? 'Every service charges what its card shows.'
-                        : 'No services.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <AdminTable
+        label="Services"
+        columns={COLUMNS}
+        rightAligned={['Card price', 'Payment price']}
+        minWidth={860}
+        highlightOnHover={false}
+        busy={list.isFetching}
+        loading={list.isPending}
+        skeletonRows={6}
+        empty={
+          list.isSuccess && shown.length === 0
+            ? show === 'differ'
+              ? 'Every service charges what its card shows.'
+              : 'No services.'
+            : null
+        }
+      >
+        {shown.map((service) => (
+          <ServiceRow key={service.id} service={service} onEdit={() => setEditingId(service.id)} />
+        ))}
+      </AdminTable>
 
       <ServiceFormModal service={editing} onClose={() => setEditingId(null)} />
     </Stack>

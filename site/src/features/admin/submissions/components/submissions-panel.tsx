@@ -1,22 +1,18 @@
 import {
-  Alert,
   Anchor,
   Button,
   Group,
-  Pagination,
-  Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPaperclip, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AdminTable, ListError, TablePager } from '../../components/admin-table';
 import { errorMessage } from '../../products/api/admin-result';
 import {
   ADMIN_SUBMISSIONS_PAGE_SIZE,
@@ -141,74 +137,34 @@ export function SubmissionsPanel() {
       </Group>
 
       {list.isError && (
-        <Alert color="red" variant="light" title="Failed to load submissions">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(list.error, 'Please try again.')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
+        <ListError
+          title="Failed to load submissions"
+          message={errorMessage(list.error, 'Please try again.')}
+          onRetry={() => void list.refetch()}
+        />
       )}
 
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={900}>
-          <Table
-            verticalSpacing="sm"
-            highlightOnHover
-            aria-label="Submissions"
-            aria-busy={list.isFetching}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((c, i) => (
-                  <Table.Th key={c || i}>{c || <VisuallyHidden>Actions</VisuallyHidden>}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending
-                ? Array.from({ length: 5 }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Tr key={i}>
-                      <Table.Td colSpan={COLUMNS.length}>
-                        <Skeleton h={28} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                : submissions.map((s) => (
-                    <SubmissionRow key={s.id} submission={s} onOpen={() => setOpen(s)} />
-                  ))}
-              {list.isSuccess && submissions.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      {filtered ? 'No submissions match these filters.' : 'No submissions yet.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <AdminTable
+        label="Submissions"
+        columns={COLUMNS}
+        minWidth={900}
+        busy={list.isFetching}
+        loading={list.isPending}
+        skeletonHeight={28}
+        empty={
+          list.isSuccess && submissions.length === 0
+            ? filtered
+              ? 'No submissions match these filters.'
+              : 'No submissions yet.'
+            : null
+        }
+      >
+        {submissions.map((s) => (
+          <SubmissionRow key={s.id} submission={s} onOpen={() => setOpen(s)} />
+        ))}
+      </AdminTable>
 
-      {pages > 1 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Page {page} of {pages}
-          </Text>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            withEdges={false}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-          />
-        </Group>
-      )}
+      <TablePager page={page} pages={pages} onChange={setPage} />
 
       <SubmissionDetailModal
         id={open?.id ?? null}
