@@ -61,7 +61,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const child: ChildProcess = spawn(path.join(apiDir, 'node_modules/.bin/tsx'), ['src/index.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: apiDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

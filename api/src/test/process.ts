@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.join(apiDir, 'node_modules', '.bin', 'tsx');
 
 export interface Running {
   child: ChildProcess;
@@ -14,9 +13,14 @@ export interface Running {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Runs `tsx <script>` from the api folder with `env` on top of a clean environment. */
+/**
+ * Runs `node --import tsx <script>` from the api folder with `env` on top of a clean environment,
+ * as `pnpm start` does. One process: the `tsx` command would put a parent in front that relays
+ * signals, and SIGKILLs the child when it has not acknowledged a signal within 30 ms, which a
+ * loaded machine can miss (exit 130, embedded PostgreSQL left running).
+ */
 export function runScript(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(tsx, [script, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
