@@ -1,29 +1,15 @@
 import type { OrderStatus } from '@studio/shared/schemas/orders';
 
-/** Spec 9: order dates in the visitor's own locale and time zone. */
-export function formatOrderDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-}
-
-/** A moment in the status history: date and time, locally. */
-export function formatOrderDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-export const statusLabels: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
+export {
+  formatOrderDate,
+  formatOrderDateTime,
+  orderStatusLabels as statusLabels,
+} from '../../lib/order-display';
 
 /**
  * Spec 4's colours. Mantine's palette has neither purple nor emerald: purple is its 'grape', and
- * emerald is Tailwind's emerald as plain CSS colours (Mantine's variants accept any colour), the
- * same as the admin dashboard uses, so delivered looks alike everywhere and stays distinct from
+ * emerald is Tailwind's emerald as plain CSS colours (Mantine's variants accept any colour; the
+ * admin's filled badges use Mantine's teal, which tints better there), distinct from
  * shipped's green. Refunded (icon only in the spec) is grey.
  */
 const EMERALD = '#10b981'; // emerald-500

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { business } from '../../../lib/business';
 import { toast } from '../../../lib/toast';
 import { useAdminHost } from '../admin-context';
-import { ADMIN_TOAST } from '../orders/admin-toast';
+import { ADMIN_TOAST } from '../admin-toast';
 import { useReport } from './api/get-report';
 import { PeriodPicker } from './components/period-picker';
 import type { Period } from './period';

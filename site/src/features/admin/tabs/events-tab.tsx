@@ -13,7 +13,7 @@ import { eventMessages as m } from '@studio/shared/messages-events';
 import { IconAlertTriangle, IconCalendarOff, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { ADMIN_TOAST } from '../events/admin-toast';
+import { ADMIN_TOAST } from '../admin-toast';
 import { type AdminEvent, useAdminEvents } from '../events/api/list-admin-events';
 import { DeleteEventModal } from '../events/components/delete-event-modal';
 import { EventCard } from '../events/components/event-card';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { eventMessages as m } from '@studio/shared/messages-events';
 import { toast } from '../../../../lib/toast';
-import { ADMIN_TOAST } from '../admin-toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import { useDeleteEvent } from '../api/delete-event';
 import type { AdminEvent } from '../api/list-admin-events';
 

@@ -16,7 +16,7 @@ import { eventFlyerProblem, eventFormSchema } from '@studio/shared/schemas/event
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../../lib/toast';
-import { ADMIN_TOAST } from '../admin-toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import type { AdminEvent } from '../api/list-admin-events';
 import { useSaveEvent } from '../api/save-event';
 import { fromLocalInput, toLocalInput } from '../event-dates';

@@ -4,7 +4,7 @@ import { blastMessages as m } from '@studio/shared/messages-blasts';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
-import { ADMIN_TOAST } from '../admin-toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'application/pdf'];
 

@@ -20,8 +20,9 @@ import {
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
-import { ADMIN_TOAST, BLAST_FAILURES_TOAST, BLAST_SENT_TOAST } from '../admin-toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import { type BlastSendProgress, type BlastSubmission, useSendBlast } from '../api/send-blast';
+import { BLAST_FAILURES_TOAST, BLAST_SENT_TOAST } from '../blast-toast';
 import { plural } from '../recipients';
 import { AttachmentField } from './attachment-field';
 import { BlastPreview } from './blast-preview';

@@ -15,7 +15,7 @@ import {
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
-import { ADMIN_TOAST } from '../admin-toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import { type BlastProgress, useBlast } from '../api/get-blast';
 import { useRetryBlast } from '../api/retry-blast';
 import { plural } from '../recipients';

@@ -5,7 +5,7 @@ import { IconFileUpload, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import { useAdminHost } from '../../admin-context';
-import { ADMIN_TOAST } from '../admin-toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import { useLoadSubscribers } from '../api/load-subscribers';
 import { mergeRecipients, plural } from '../recipients';
 

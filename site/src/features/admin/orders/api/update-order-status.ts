@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
 import { type AdminApi, useAdminApi } from '../../admin-context';
-import { ADMIN_TOAST, failureToast } from '../admin-toast';
+import { ADMIN_TOAST, failureToast } from '../../admin-toast';
 import { orderQueryKey } from './get-order';
 import { invalidateAfterOrderChange } from './invalidate-order';
 

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { toast } from '../../../../lib/toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import { errorMessage } from '../api/admin-result';
 import { useDeactivateProduct } from '../api/deactivate-product';
 import type { AdminProduct } from '../api/list-products';
-
-const TOAST = { duration: 4000 } as const;
 
 /** The API's DELETE keeps the product (orders name it) and hides it from the shop. */
 export function DeactivateProductModal({
@@ -39,11 +38,11 @@ export function DeactivateProductModal({
               onClick={() =>
                 deactivate.mutate(product.id, {
                   onSuccess: () => {
-                    toast.success(`${product.name} deactivated`, TOAST);
+                    toast.success(`${product.name} deactivated`, ADMIN_TOAST);
                     onClose();
                   },
                   onError: (e) =>
-                    toast.error(errorMessage(e, 'Failed to deactivate product'), TOAST),
+                    toast.error(errorMessage(e, 'Failed to deactivate product'), ADMIN_TOAST),
                 })
               }
             >

@@ -18,6 +18,7 @@ import { useForm } from '@mantine/form';
 import { formatUsd } from '@studio/shared/money';
 import { useEffect } from 'react';
 import { toast } from '../../../../lib/toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import { AdminApiError, errorMessage } from '../api/admin-result';
 import { useCreateProduct } from '../api/create-product';
 import type { AdminProduct } from '../api/list-products';
@@ -33,8 +34,6 @@ import {
   updateBody,
   validateProductForm,
 } from './product-form';
-
-const TOAST = { duration: 4000 } as const;
 
 export const CATEGORY_OPTIONS = [
   { value: 'book', label: 'Book' },
@@ -86,10 +85,10 @@ export function ProductFormModal({
     try {
       if (product) {
         await update.mutateAsync({ id: product.id, body: updateBody(values, product) });
-        toast.success(`${values.name.trim()} updated`, TOAST);
+        toast.success(`${values.name.trim()} updated`, ADMIN_TOAST);
       } else {
         await create.mutateAsync(createBody(values));
-        toast.success(`${values.name.trim()} created`, TOAST);
+        toast.success(`${values.name.trim()} created`, ADMIN_TOAST);
       }
       onClose();
     } catch (error) {
@@ -100,7 +99,7 @@ export function ProductFormModal({
       }
       toast.error(
         errorMessage(error, product ? 'Failed to update product' : 'Failed to create product'),
-        TOAST,
+        ADMIN_TOAST,
       );
     }
   });

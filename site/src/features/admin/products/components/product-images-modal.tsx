@@ -15,13 +15,13 @@ import { limits } from '@studio/shared/limits';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../../lib/toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import { useAddProductImage } from '../api/add-product-image';
 import { errorMessage } from '../api/admin-result';
 import type { AdminProduct } from '../api/list-products';
 import { useRemoveProductImage } from '../api/remove-product-image';
 import { useImageSrc } from './product-thumb';
 
-const TOAST = { duration: 4000 } as const;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 /** The API's messages for the same mistakes (api/src/services/admin/product-images.ts). */
 const BAD_TYPE = 'Please upload a JPEG, PNG or WebP image';
@@ -73,10 +73,10 @@ function ImageCard({ product, url, alt }: { product: AdminProduct; url: string; 
                       {
                         onSuccess: () => {
                           setConfirming(false);
-                          toast.success('Image removed', TOAST);
+                          toast.success('Image removed', ADMIN_TOAST);
                         },
                         onError: (e) =>
-                          toast.error(errorMessage(e, 'Failed to remove image'), TOAST),
+                          toast.error(errorMessage(e, 'Failed to remove image'), ADMIN_TOAST),
                       },
                     )
                   }
@@ -139,9 +139,9 @@ export function ProductImagesModal({
         onSuccess: () => {
           setFile(null);
           setAlt('');
-          toast.success('Image uploaded', TOAST);
+          toast.success('Image uploaded', ADMIN_TOAST);
         },
-        onError: (e) => toast.error(errorMessage(e, 'Failed to upload image'), TOAST),
+        onError: (e) => toast.error(errorMessage(e, 'Failed to upload image'), ADMIN_TOAST),
       },
     );
   };

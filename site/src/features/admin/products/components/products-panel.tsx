@@ -13,6 +13,7 @@ import type { ProductCategory } from '@studio/shared/schemas/catalog';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import { AdminTable, ListError, TablePager } from '../../components/admin-table';
 import { errorMessage } from '../api/admin-result';
 import {
@@ -28,7 +29,6 @@ import { CATEGORY_OPTIONS, ProductFormModal } from './product-form-modal';
 import { ProductImagesModal } from './product-images-modal';
 import { ProductRow } from './product-row';
 
-const TOAST = { duration: 4000 } as const;
 const COLUMNS = ['Product', 'SKU', 'Category', 'Price', 'Sale', 'Stock', 'Status', ''] as const;
 
 function countText(total: number, filtered: boolean): string {
@@ -69,8 +69,8 @@ export function ProductsPanel() {
     activate.mutate(
       { id: product.id, body: { isActive: true } },
       {
-        onSuccess: () => toast.success(`${product.name} activated`, TOAST),
-        onError: (e) => toast.error(errorMessage(e, 'Failed to activate product'), TOAST),
+        onSuccess: () => toast.success(`${product.name} activated`, ADMIN_TOAST),
+        onError: (e) => toast.error(errorMessage(e, 'Failed to activate product'), ADMIN_TOAST),
       },
     );
 

@@ -20,6 +20,7 @@ import { formatUsd } from '@studio/shared/money';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { toast } from '../../../../lib/toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import { AdminApiError, errorMessage } from '../../products/api/admin-result';
 import { MoneyInput } from '../../products/components/money-input';
 import type { AdminService } from '../api/list-services';
@@ -32,7 +33,6 @@ import {
   validateServiceForm,
 } from './service-form';
 
-const TOAST = { duration: 4000 } as const;
 const MAX_FEATURES = 20;
 
 /** Edit one service: texts, features, popular, active and both prices side by side. */
@@ -81,7 +81,7 @@ export function ServiceFormModal({
     if (!service) return;
     try {
       await update.mutateAsync({ id: service.id, body: serviceBody(values) });
-      toast.success(`${values.title.trim()} updated`, TOAST);
+      toast.success(`${values.title.trim()} updated`, ADMIN_TOAST);
       onClose();
     } catch (error) {
       if (error instanceof AdminApiError) {
@@ -89,7 +89,7 @@ export function ServiceFormModal({
           Object.fromEntries(error.issues.map((i) => [formPathOfIssue(i.path), i.message])),
         );
       }
-      toast.error(errorMessage(error, 'Failed to update service'), TOAST);
+      toast.error(errorMessage(error, 'Failed to update service'), ADMIN_TOAST);
     }
   });
 

@@ -19,6 +19,7 @@ import { formatUsd } from '@studio/shared/money';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { toast } from '../../../../lib/toast';
+import { ADMIN_TOAST } from '../../admin-toast';
 import { errorMessage } from '../../products/api/admin-result';
 import { useDownloadSubmissionFile } from '../api/download-submission-file';
 import {
@@ -34,8 +35,6 @@ import {
   formatLocalDateTime,
   METHOD_LABEL,
 } from './submission-format';
-
-const TOAST = { duration: 4000 } as const;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -93,7 +92,7 @@ function Files({ files }: { files: AdminSubmissionFile[] }) {
                   onClick={() =>
                     download.mutate(file, {
                       onError: (e) =>
-                        toast.error(errorMessage(e, 'Failed to download the file'), TOAST),
+                        toast.error(errorMessage(e, 'Failed to download the file'), ADMIN_TOAST),
                     })
                   }
                 >

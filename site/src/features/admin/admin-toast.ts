@@ -1,7 +1,7 @@
-import { ApiError } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast';
+import { ApiError } from '../../lib/api-error';
+import { toast } from '../../lib/toast';
 
-/** Spec 9: admin toasts stay 4 seconds (a success toast's default is 2). */
+/** Spec 9: every admin toast stays 4 seconds (a success toast's default is 2). */
 export const ADMIN_TOAST = { duration: 4000 } as const;
 
 /** Spec 8's failure message, titled over the server's reason (e.g. no stock left to re-open). */
