@@ -38,20 +38,28 @@ function isAuthenticatedCall(init: RequestInit | undefined): boolean {
   return headers.get('authorization')?.startsWith('Bearer ') ?? false;
 }
 
-/** fetch with the spec's timeout and its "any 401 signs you out" rule. */
-export const apiFetch: typeof fetch = async (input, init) => {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  const res = await fetch(input, { ...init, signal });
-  if (res.status === 401 && isAuthenticatedCall(init)) {
-    const url = new URL(
-      typeof input === 'string' || input instanceof URL ? input : input.url,
-      window.location.origin,
-    );
-    if (!CREDENTIAL_PATHS.includes(url.pathname)) onUnauthorized?.();
-  }
-  return res;
-};
+/**
+ * fetch with the spec's timeout and its "any 401 signs you out" rule (spec 7 and 8): a signed-in
+ * call answered 401 calls `unauthorized`. The site's own calls and the admin dashboard (which
+ * the console also mounts, with its own session) each make one.
+ */
+export function createApiFetch(unauthorized: () => void): typeof fetch {
+  return async (input, init) => {
+    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const res = await fetch(input, { ...init, signal });
+    if (res.status === 401 && isAuthenticatedCall(init)) {
+      const url = new URL(
+        typeof input === 'string' || input instanceof URL ? input : input.url,
+        window.location.origin,
+      );
+      if (!CREDENTIAL_PATHS.includes(url.pathname)) unauthorized();
+    }
+    return res;
+  };
+}
+
+export const apiFetch: typeof fetch = createApiFetch(() => onUnauthorized?.());
 
 /**
  * The typed Hono RPC client. Same origin: in dev Vite proxies /api to the API, in production the

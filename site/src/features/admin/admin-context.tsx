@@ -1,20 +1,12 @@
 import { createClient } from '@studio/api/client';
 import { createContext, type ReactNode, use, useMemo } from 'react';
+import { createApiFetch } from '../../lib/api-client';
 import type { AdminHost } from './host';
 
-/** Spec 7: every call times out after 30 seconds. */
-const REQUEST_TIMEOUT_MS = 30_000;
-
+/** The site's timeout and 401 rule, with the host's session (the console keeps its own). */
 function adminClient(host: AdminHost) {
-  const fetchWithRules: typeof fetch = async (input, init) => {
-    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    const res = await fetch(input, { ...init, signal });
-    // Spec 8: any 401 ends the session.
-    if (res.status === 401) host.sessionExpired();
-    return res;
-  };
-  return createClient(host.apiBase, { getToken: () => host.token(), fetch: fetchWithRules });
+  const fetch = createApiFetch(() => host.sessionExpired());
+  return createClient(host.apiBase, { getToken: () => host.token(), fetch });
 }
 
 export type AdminApi = ReturnType<typeof adminClient>;
