@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { bundleBudget } from './build/bundle-budget.ts';
+import { precompress } from './build/precompress.ts';
 
 const siteRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -27,6 +28,7 @@ export default defineConfig(({ mode }) => {
       }),
       react(),
       bundleBudget(),
+      precompress(),
     ],
     server: { port: 5173, strictPort: true, proxy: apiProxy },
     preview: { port: 4173, proxy: apiProxy },
