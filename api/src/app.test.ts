@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { messages } from '@studio/shared/messages';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
+import { PublicReadCache } from './cache/public-read-cache.ts';
 import { createDb } from './db/client.ts';
 import { users } from './db/schema/users.ts';
 import { createLogger } from './lib/logger.ts';
@@ -13,6 +15,7 @@ import { createTestApp, newUser, type TestApp } from './test/harness.ts';
 
 let t: TestApp;
 let siteDir: string;
+const mainScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 beforeAll(async () => {
   siteDir = mkdtempSync(path.join(os.tmpdir(), 'studio-site-'));
@@ -20,7 +23,26 @@ beforeAll(async () => {
   writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Studio</title>');
   writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(siteDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = await createTestApp({ SITE_DIR: siteDir });
+  // What the build writes beside a large file (site/build/precompress.ts): a real brotli copy.
+  writeFileSync(path.join(siteDir, 'assets', 'main-def456.js'), mainScript);
+  writeFileSync(
+    path.join(siteDir, 'assets', 'main-def456.js.br'),
+    brotliCompressSync(Buffer.from(mainScript)),
+  );
+  // A pre-rendered page and the plain shell; absolute URLs name the build's placeholder origin.
+  mkdirSync(path.join(siteDir, 'minecraft'));
+  writeFileSync(
+    path.join(siteDir, 'minecraft', 'index.html'),
+    '<!doctype html><title>Minecraft | Studio</title><link rel="canonical" href="https://studio.invalid/minecraft"><h1>Join the server</h1>',
+  );
+  writeFileSync(path.join(siteDir, 'spa.html'), '<!doctype html><title>Studio</title><div id="root"></div>');
+  writeFileSync(
+    path.join(siteDir, 'robots.txt'),
+    'User-agent: *\nDisallow: /admin\nSitemap: https://studio.invalid/sitemap.xml\n',
+  );
+  mkdirSync(path.join(siteDir, '.vite'));
+  writeFileSync(path.join(siteDir, '.vite', 'bundle-budget.json'), '{"gzipBytes":1}');
+  t = await createTestApp({ SITE_DIR: siteDir, PUBLIC_URL: 'https://shop.example' });
 });
 
 describe('error bodies', () => {
@@ -140,6 +162,7 @@ describe('when the database is down', () => {
       storage: t.storage,
       jobs: { send: async () => {} },
       secret: 'x'.repeat(32),
+      publicCache: new PublicReadCache(),
     });
   });
 
@@ -194,6 +217,53 @@ describe('the built site', () => {
       expect(await res.text()).toContain('<title>Studio</title>');
     },
   );
+
+  it('serves the precompressed copy to a client that accepts brotli, with Vary', async () => {
+    const br = await t.app.request('/assets/main-def456.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(mainScript);
+    // No .gz was built: a gzip-only client gets the plain file, not a second compression.
+    const plain = await t.app.request('/assets/main-def456.js', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(mainScript);
+  });
+
+  it('serves a pre-rendered page with PUBLIC_URL in its absolute URLs, and 304 on revalidation', async () => {
+    const res = await t.app.request('/minecraft');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('<h1>Join the server</h1>');
+    expect(html).toContain('href="https://shop.example/minecraft"');
+    expect(html).not.toContain('studio.invalid');
+    const again = await t.app.request('/minecraft/', {
+      headers: { 'If-None-Match': res.headers.get('etag') ?? '' },
+    });
+    expect(again.status).toBe(304);
+    const gz = await t.app.request('/minecraft', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+  });
+
+  it('serves robots.txt with the public origin, and never the build reports', async () => {
+    const robots = await t.app.request('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toContain('Sitemap: https://shop.example/sitemap.xml');
+    const report = await t.app.request('/.vite/bundle-budget.json');
+    expect(report.status).toBe(404);
+    expect(await report.text()).not.toContain('gzipBytes');
+  });
+
+  it('answers other paths with the plain shell, not a pre-rendered page', async () => {
+    const res = await t.app.request('/login');
+    expect(await res.text()).toContain('<div id="root"></div>');
+  });
 
   it('answers a missing file with 404, not the page', async () => {
     const res = await t.app.request('/images/missing.png');

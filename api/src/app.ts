@@ -1,13 +1,14 @@
 import { messages } from '@studio/shared/messages';
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './lib/api-error.ts';
 import { handleError } from './lib/error-handler.ts';
 import { loadSession, requireAdmin } from './middleware/auth.ts';
+import { compress } from './middleware/compress.ts';
+import { invalidateAfterWrites } from './middleware/invalidate-after-writes.ts';
 import { jsonBody } from './middleware/json-body.ts';
-import { requestLog } from './middleware/request-log.ts';
+import { requestContext } from './middleware/request-context.ts';
 import { authRoutes } from './routes/account/auth.ts';
 import { orderRoutes } from './routes/account/orders.ts';
 import { adminCommerceRoutes } from './routes/admin/commerce.ts';
@@ -26,7 +27,8 @@ import { staticSite } from './static-site.ts';
 function apiRoutes() {
   return (
     new Hono<AppEnv>()
-      .use(jsonBody, loadSession)
+      // Static files are compressed at build time; only API answers are compressed here.
+      .use(compress, jsonBody, loadSession, invalidateAfterWrites)
       // The guard covers the whole prefix: even an unknown admin path reveals nothing without the role.
       .use('/admin/*', requireAdmin)
       .use('/events/admin/*', requireAdmin)
@@ -52,24 +54,13 @@ function apiRoutes() {
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
     .use(
-      requestId({ headerName: 'X-Request-Id', limitLength: 64 }),
-      async (c, next) => {
-        c.set('db', deps.db);
-        c.set('env', deps.env);
-        c.set('log', deps.log);
-        c.set('mailer', deps.mailer);
-        c.set('jobs', deps.jobs);
-        c.set('storage', deps.storage);
-        c.set('secret', deps.secret);
-        await next();
-      },
-      requestLog,
+      requestContext(deps),
       secureHeaders({ crossOriginOpenerPolicy: 'same-origin-allow-popups' }),
     )
     .route('/api', apiRoutes());
   app.onError(handleError);
   app.notFound((c) => c.json({ message: messages.http.notFound, code: 'NOT_FOUND' as const }, 404));
-  app.route('/', staticSite(deps.env.SITE_DIR));
+  app.route('/', staticSite(deps.env.SITE_DIR, () => deps.env.PUBLIC_URL));
   return app;
 }
 

@@ -1,4 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
+import type { PublicReadCache } from './cache/public-read-cache.ts';
 import type { Db } from './db/client.ts';
 import type { Session } from './db/schema/sessions.ts';
 import type { User } from './db/schema/users.ts';
@@ -18,6 +19,8 @@ export interface Deps {
   storage: Storage;
   /** Signs links such as unsubscribe (see lib/app-secret.ts). */
   secret: string;
+  /** Serialized public reads, cleared by writes here and by NOTIFY from other processes. */
+  publicCache: PublicReadCache;
 }
 
 export interface AppEnv {

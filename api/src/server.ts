@@ -2,6 +2,8 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { createApp } from './app.ts';
+import { listenForInvalidation } from './cache/listen-for-invalidation.ts';
+import { PublicReadCache } from './cache/public-read-cache.ts';
 import type { Deps } from './context.ts';
 import { createDb } from './db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
@@ -40,6 +42,7 @@ export async function openDatabase(env: Env, log: Logger) {
   const { db, sql } = createDb(url);
   return {
     db,
+    sql,
     url,
     async close() {
       await sql.end({ timeout: 5 });
@@ -91,7 +94,9 @@ export async function startServer(env: Env, log: Logger) {
       return deps;
     }),
   });
-  deps = { db, env, log, mailer, storage, jobs, secret: resolveAppSecret(env) };
+  const publicCache = new PublicReadCache();
+  await listenForInvalidation(database.sql, publicCache, log);
+  deps = { db, env, log, mailer, storage, jobs, secret: resolveAppSecret(env), publicCache };
   // A blast whose process died mid-way is finished by this one (see services/blasts).
   await resumeBlasts({ db, jobs, log });
   const app = createApp(deps);

@@ -1,25 +1,127 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Readable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from './context.ts';
+import { type Encoding, pickEncoding } from './lib/accept-encoding.ts';
 
-function cacheControl(siteDir: string, file: string): string {
-  const rel = path.relative(siteDir, file);
+/**
+ * The origin the build writes into absolute URLs (canonical, Open Graph, JSON-LD, sitemap,
+ * robots.txt); replaced by PUBLIC_URL when served, since the build does not know where it runs.
+ */
+export const BUILD_ORIGIN = 'https://studio.invalid';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+interface StaticFile {
+  file: string;
+  type: string;
+  bytes: number;
+  etag: string;
+  cacheControl: string;
+  /** Precompressed siblings written by the build (site/build/precompress.ts). */
+  br: string | null;
+  gzip: string | null;
+  /** Text that names BUILD_ORIGIN: rewritten for PUBLIC_URL and kept in memory. */
+  templated: boolean;
+}
+
+interface Rendered {
+  origin: string;
+  etag: string;
+  identity: Uint8Array;
+  br: Uint8Array;
+  gzip: Uint8Array;
+}
+
+function cacheControl(rel: string): string {
   // Vite names these by content hash: a new build gets new names.
-  if (rel.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
-  if (rel === 'index.html') return 'no-cache';
+  if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (rel.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';
 }
 
+/** Every servable file of the build by URL path; build reports (`.vite/`) are not public. */
+function scan(siteDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.')) walk(file);
+        continue;
+      }
+      const ext = path.extname(entry.name);
+      if (ext === '.br' || ext === '.gz' || entry.name.startsWith('.')) continue;
+      const rel = path.relative(siteDir, file).split(path.sep).join('/');
+      const type = types[ext] ?? 'application/octet-stream';
+      const content = readFileSync(file);
+      const templated =
+        /^(text\/(html|plain)|application\/xml)/.test(type) &&
+        content.includes(BUILD_ORIGIN, 0, 'utf8');
+      files.set(`/${rel}`, {
+        file,
+        type,
+        bytes: statSync(file).size,
+        etag: `"${createHash('sha1').update(content).digest('base64url')}"`,
+        cacheControl: cacheControl(rel),
+        br: existsSync(`${file}.br`) ? `${file}.br` : null,
+        gzip: existsSync(`${file}.gz`) ? `${file}.gz` : null,
+        templated,
+      });
+    }
+  };
+  walk(siteDir);
+  return files;
+}
+
+function render(file: StaticFile, origin: string): Rendered {
+  const text = readFileSync(file.file, 'utf8').replaceAll(BUILD_ORIGIN, origin);
+  const identity = new TextEncoder().encode(text);
+  return {
+    origin,
+    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+    identity,
+    br: brotliCompressSync(identity),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+function notModified(c: Context<AppEnv>, etag: string): boolean {
+  const header = c.req.header('if-none-match');
+  return !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
 /**
- * Serves the built site: hashed assets cached for a year, `index.html` never cached, and every
- * other path without a file extension answered with `index.html` so the router can take it.
+ * Serves the built site with no work per request beyond a lookup: the precompressed `.br` and
+ * `.gz` files by content negotiation, hashed assets cached for a year, HTML revalidated
+ * (`no-cache` with an ETag). A path without an extension gets its pre-rendered page
+ * (`<path>/index.html`) when the build made one, else the plain shell `spa.html` for the
+ * router to take (/login, /admin, unknown paths).
  */
-export function staticSite(siteDir: string) {
+export function staticSite(siteDir: string, publicOrigin: () => string) {
   const app = new Hono<AppEnv>();
-  const indexFile = path.join(siteDir, 'index.html');
-  if (!existsSync(indexFile)) {
+  if (!existsSync(path.join(siteDir, 'index.html'))) {
     return app.get('*', (c) =>
       c.text(
         'The site is not built yet. Run `pnpm build` (or `pnpm start`) at the repository root.',
@@ -27,21 +129,54 @@ export function staticSite(siteDir: string) {
       ),
     );
   }
-  const foundFile = new WeakMap<object, string>();
-  const files = serveStatic({ root: siteDir, onFound: (file, c) => void foundFile.set(c, file) });
-  const index = serveStatic({ path: indexFile });
-  const skip = async () => {};
-  return app.get('*', async (c, next) => {
-    const res = await files(c, skip);
-    if (res) {
-      const file = foundFile.get(c);
-      if (file) res.headers.set('Cache-Control', cacheControl(siteDir, file));
-      return res;
+  const files = scan(siteDir);
+  const shell = files.get('/spa.html') ?? files.get('/index.html');
+  const rendered = new Map<string, Rendered>();
+
+  const send = (c: Context<AppEnv>, file: StaticFile) => {
+    const headers: Record<string, string> = {
+      'Content-Type': file.type,
+      'Cache-Control': file.cacheControl,
+      Vary: 'Accept-Encoding',
+    };
+    if (file.templated) {
+      const origin = publicOrigin().replace(/\/+$/, '');
+      let page = rendered.get(file.file);
+      if (page?.origin !== origin) {
+        page = render(file, origin);
+        rendered.set(file.file, page);
+      }
+      headers.ETag = page.etag;
+      if (notModified(c, page.etag)) return c.body(null, 304, headers);
+      const encoding = pickEncoding(c.req.header('accept-encoding'), { br: true, gzip: true });
+      if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+      const body = encoding === 'identity' ? page.identity : page[encoding];
+      return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
     }
-    if (path.extname(c.req.path) !== '') return next();
-    const page = await index(c, skip);
-    if (!page) return next();
-    page.headers.set('Cache-Control', 'no-cache');
-    return page;
+    headers.ETag = file.etag;
+    if (notModified(c, file.etag)) return c.body(null, 304, headers);
+    const encoding: Encoding = pickEncoding(c.req.header('accept-encoding'), {
+      br: file.br !== null,
+      gzip: file.gzip !== null,
+    });
+    const source = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : file.file;
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+    const stream = createReadStream(source ?? file.file);
+    return c.body(Readable.toWeb(stream) as ReadableStream, 200, headers);
+  };
+
+  return app.get('*', async (c, next) => {
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(c.req.path);
+    } catch {
+      return next();
+    }
+    const exact = files.get(urlPath);
+    if (exact && !urlPath.endsWith('/spa.html')) return send(c, exact);
+    if (path.posix.extname(urlPath) !== '') return next();
+    const page = files.get(`${urlPath.replace(/\/+$/, '')}/index.html`);
+    if (page) return send(c, page);
+    return shell ? send(c, shell) : next();
   });
 }

@@ -2,9 +2,14 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema/index.ts';
 
-export function createDb(url: string, options: { max?: number } = {}) {
+export function createDb(
+  url: string,
+  options: { max?: number; onQuery?: (query: string) => void } = {},
+) {
+  const onQuery = options.onQuery;
   const sql = postgres(url, {
     max: options.max ?? 10,
+    ...(onQuery ? { debug: (_connection: number, query: string) => onQuery(query) } : {}),
     onnotice: () => {},
     connection: { application_name: 'studio-api' },
   });

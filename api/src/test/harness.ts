@@ -4,6 +4,8 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll } from 'vitest';
 import { createApp } from '../app.ts';
+import { listenForInvalidation } from '../cache/listen-for-invalidation.ts';
+import { PublicReadCache } from '../cache/public-read-cache.ts';
 import type { Deps } from '../context.ts';
 import { createDb } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
@@ -50,7 +52,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { jobs?: boolean } = {},
+  options: { jobs?: boolean; onQuery?: (query: string) => void } = {},
 ): Promise<TestApp> {
   const url = await createTestDatabase();
   const parsed = parseEnv({
@@ -65,7 +67,7 @@ export async function createTestApp(
     CONTACT_RATE_LIMIT_PER_HOUR: '100000',
     ...env,
   });
-  const { db, sql } = createDb(url, { max: 5 });
+  const { db, sql } = createDb(url, { max: 5, onQuery: options.onQuery });
   cleanups.push(() => sql.end());
   await seed(db);
   const log = createLogger(parsed);
@@ -97,7 +99,10 @@ export async function createTestApp(
           throw new Error(`createTestApp({}, { jobs: true }) to use the ${queue} queue`);
         },
       };
+  const publicCache = new PublicReadCache();
+  await listenForInvalidation(sql, publicCache, log);
   deps = {
+    publicCache,
     db,
     env: parsed,
     log,

@@ -1,0 +1,169 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import postgres from 'postgres';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../db/schema/events.ts';
+import { products } from '../db/schema/products.ts';
+import { pickEncoding } from '../lib/accept-encoding.ts';
+import { nextUtcMidnight } from '../middleware/public-cache.ts';
+import { signInAdmin } from '../test/accounts.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { buildCachedRead, PublicReadCache } from './public-read-cache.ts';
+
+let t: TestApp;
+const queries: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { onQuery: (q) => queries.push(q) });
+});
+
+async function productsBody(path = '/api/products') {
+  const res = await t.app.request(path);
+  expect(res.status).toBe(200);
+  return {
+    etag: res.headers.get('etag'),
+    body: (await res.json()) as { products: { sku: string; currentPriceCents: number }[] },
+  };
+}
+
+/** Until `check` holds or two seconds pass: for changes that arrive by NOTIFY. */
+async function eventually(check: () => Promise<boolean>) {
+  const until = Date.now() + 2000;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
+}
+
+describe('public reads from memory', () => {
+  it('a price changed in the admin shows in GET /api/products on the very next request', async () => {
+    const admin = await signInAdmin(t.db);
+    const before = await productsBody();
+    const book = before.body.products.find((p) => p.sku === 'BK-001');
+    expect(book).toBeDefined();
+    const [row] = await t.db.select().from(products).where(eq(products.sku, 'BK-001'));
+    const newPrice = (book?.currentPriceCents ?? 0) + 1234;
+    const put = await t.call('PUT', `/api/admin/products/${row?.id}`, {
+      token: admin.token,
+      body: { priceCents: newPrice, salePriceCents: null },
+    });
+    expect(put.status).toBe(200);
+    const after = await productsBody();
+    expect(after.body.products.find((p) => p.sku === 'BK-001')?.currentPriceCents).toBe(newPrice);
+    expect(after.etag).not.toBe(before.etag);
+  });
+
+  it('answers a matching If-None-Match with 304 without a database query', async () => {
+    const first = await t.app.request('/api/services');
+    const tag = first.headers.get('etag') ?? '';
+    expect(first.status).toBe(200);
+    queries.length = 0;
+    for (const path of ['/api/services', '/api/services']) {
+      const res = await t.app.request(path, { headers: { 'If-None-Match': tag } });
+      expect(res.status).toBe(304);
+      expect(res.headers.get('etag')).toBe(tag);
+    }
+    const full = await t.app.request('/api/services');
+    expect(full.status).toBe(200);
+    expect(queries).toEqual([]);
+  });
+
+  it('a change committed by another process reaches the cache through NOTIFY', async () => {
+    const before = await productsBody('/api/products?category=digital');
+    // Another client, as another API process or psql would be.
+    const other = postgres(t.env.DATABASE_URL ?? '', { max: 1, onnotice: () => {} });
+    await other`update products set stock = stock + 5 where sku = 'DG-001'`;
+    await other.end();
+    const fresh = await eventually(
+      async () => (await productsBody('/api/products?category=digital')).etag !== before.etag,
+    );
+    expect(fresh).toBe(true);
+  });
+
+  it('an event added elsewhere shows in GET /api/events', async () => {
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+    const first = await t.call('GET', '/api/events');
+    await t.db.insert(events).values({
+      title: 'Cache night',
+      description: 'Listening session',
+      date: tomorrow,
+    });
+    const seen = await eventually(async () => {
+      const res = await t.call('GET', '/api/events');
+      return res.body.events.length === first.body.events.length + 1;
+    });
+    expect(seen).toBe(true);
+  });
+
+  it('sends brotli or gzip as the client asks, with Vary, and the same JSON', async () => {
+    const plain = await t.app.request('/api/services');
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(1024);
+    const br = await t.app.request('/api/services', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    const bytes = Buffer.from(await br.arrayBuffer());
+    expect(brotliDecompressSync(bytes).toString()).toBe(text);
+    const gz = await t.app.request('/api/services', {
+      headers: { 'Accept-Encoding': 'gzip, br;q=0' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('does not keep error answers', async () => {
+    const res = await t.call('GET', '/api/products?category=food');
+    expect(res.status).toBe(400);
+    const again = await t.call('GET', '/api/products?category=food');
+    expect(again.status).toBe(400);
+  });
+});
+
+describe('PublicReadCache', () => {
+  const entry = (expiresAt: number) =>
+    buildCachedRead(new TextEncoder().encode('{"a":1}'), {
+      contentType: 'application/json',
+      cacheControl: 'public, max-age=60',
+      expiresAt,
+    });
+
+  it('drops an entry at its expiry (events change their answer at midnight UTC)', () => {
+    const cache = new PublicReadCache();
+    const now = Date.UTC(2026, 10, 23, 23, 59, 0);
+    const midnight = nextUtcMidnight(now);
+    expect(new Date(midnight).toISOString()).toBe('2026-11-24T00:00:00.000Z');
+    cache.set('/api/events', entry(midnight), cache.generation);
+    expect(cache.get('/api/events', now)).toBeDefined();
+    expect(cache.get('/api/events', midnight)).toBeUndefined();
+  });
+
+  it('does not store an answer read before a clear (a write raced the read)', () => {
+    const cache = new PublicReadCache();
+    const generation = cache.generation;
+    cache.clear();
+    cache.set('/api/products', entry(Date.now() + 60_000), generation);
+    expect(cache.get('/api/products')).toBeUndefined();
+  });
+
+  it('keeps at most 500 answers, dropping the oldest', () => {
+    const cache = new PublicReadCache();
+    for (let i = 0; i < 510; i++) cache.set(`/api/products?page=${i}`, entry(Infinity), 0);
+    expect(cache.size).toBe(500);
+    expect(cache.get('/api/products?page=0')).toBeUndefined();
+    expect(cache.get('/api/products?page=509')).toBeDefined();
+  });
+});
+
+describe('pickEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['identity', 'identity'],
+    ['gzip;q=0', 'identity'],
+  ])('%s -> %s', (header, expected) => {
+    expect(pickEncoding(header, { br: true, gzip: true })).toBe(expected);
+  });
+});

@@ -1,0 +1,54 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../test/accounts.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await signInAdmin(t.db)).token;
+});
+
+describe('dynamic compression of API answers', () => {
+  const get = (path: string, encoding?: string) =>
+    t.app.request(path, {
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(encoding ? { 'Accept-Encoding': encoding } : {}),
+      },
+    });
+
+  it('compresses a JSON answer over 1 KB with brotli, or gzip, as the client accepts', async () => {
+    const plain = await get('/api/admin/services');
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(1024);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+
+    const br = await get('/api/admin/services', 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('content-length')).toBeNull();
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(text);
+
+    const gz = await get('/api/admin/services', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
+  });
+
+  it('leaves small answers as they are', async () => {
+    const res = await get('/api/health', 'br');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('does not compress images', async () => {
+    const res = await t.app.request('/api/media/products/nope.jpg', {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-encoding')).toBeNull();
+  });
+});
