@@ -32,7 +32,9 @@ export const compress = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const res = c.res;
   if (!res.body || c.req.method === 'HEAD' || res.status === 204 || res.status === 304) return;
+  // Already encoded, or already negotiated (the public-read cache varies on Accept-Encoding).
   if (res.headers.has('content-encoding')) return;
+  if (/accept-encoding/i.test(res.headers.get('vary') ?? '')) return;
   if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return;
   if (/no-transform/i.test(res.headers.get('cache-control') ?? '')) return;
   const length = res.headers.get('content-length');

@@ -23,6 +23,8 @@ const limitJson = bodyLimit({
  * multipart uploads, whose routes stream and limit their own bodies.
  */
 export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  // Reads carry no body; asking for `c.req.raw.body` would build a full Request object.
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const type = c.req.header('content-type') ?? '';
   // Checked before touching `body`: reading it would start buffering the upload.
   if (/^multipart\/form-data/i.test(type)) return next();
