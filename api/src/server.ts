@@ -74,9 +74,10 @@ async function bootstrapAdmin(db: Parameters<typeof seed>[0], env: Env, log: Log
 export async function startServer(env: Env, log: Logger) {
   const database = await openDatabase(env, log);
   const { db } = database;
+  const storage = localDiskStorage(path.join(env.DATA_DIR, 'uploads'));
   try {
     await runMigrations(db);
-    await seed(db);
+    await seed(db, { storage });
     await bootstrapAdmin(db, env, log);
   } catch (error) {
     await database.close();
@@ -84,7 +85,6 @@ export async function startServer(env: Env, log: Logger) {
   }
 
   const mailer = createMailer(env, log);
-  const storage = localDiskStorage(path.join(env.DATA_DIR, 'uploads'));
   let deps: Deps | undefined;
   const jobs = await startJobs({
     url: database.url,

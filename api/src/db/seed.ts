@@ -1,14 +1,20 @@
 import { serviceCatalog } from '@studio/shared/catalog/services';
-import { count } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Storage } from '../storage/storage.ts';
 import type { Db } from './client.ts';
 import { events } from './schema/events.ts';
 import { products } from './schema/products.ts';
 import { services } from './schema/services.ts';
+import { eventArtwork, productArtwork } from './seed-artwork.ts';
+import { ensureSeedImage } from './seed-images.ts';
 
 const day = 24 * 60 * 60 * 1000;
 
-export const seedProducts: (typeof products.$inferInsert)[] = [
+/** A seeded product; its image is generated (seed-artwork.ts): the name over a pattern. */
+type SeedProduct = Omit<typeof products.$inferInsert, 'images'>;
+
+export const seedProducts: SeedProduct[] = [
   {
     sku: 'BK-001',
     name: 'Listening Between the Lines',
@@ -16,9 +22,6 @@ export const seedProducts: (typeof products.$inferInsert)[] = [
     category: 'book',
     priceCents: 2499,
     stock: 40,
-    images: [
-      { url: '/images/products/listening-book.jpg', alt: 'Cover of Listening Between the Lines' },
-    ],
     tags: ['audio', 'production', 'education', 'paperback'],
     metadata: {
       type: 'book',
@@ -34,7 +37,6 @@ export const seedProducts: (typeof products.$inferInsert)[] = [
     priceCents: 1800,
     salePriceCents: 1350,
     stock: 3,
-    images: [{ url: '/images/products/studio-notebook.jpg', alt: 'The Studio Notebook, open' }],
     tags: ['stationery', 'sessions'],
     metadata: { type: 'book' },
   },
@@ -45,9 +47,6 @@ export const seedProducts: (typeof products.$inferInsert)[] = [
     category: 'apparel',
     priceCents: 2800,
     stock: 25,
-    images: [
-      { url: '/images/products/community-tee.jpg', alt: 'Black tee with the community logo' },
-    ],
     tags: ['cotton', 'unisex', 'merch'],
     metadata: {},
   },
@@ -59,7 +58,6 @@ export const seedProducts: (typeof products.$inferInsert)[] = [
     priceCents: 5400,
     salePriceCents: 4320,
     stock: 12,
-    images: [],
     tags: ['hoodie', 'merch'],
     metadata: { type: 'shopify', shopifyUrl: 'https://shop.example.com/products/studio-hoodie' },
   },
@@ -71,7 +69,6 @@ export const seedProducts: (typeof products.$inferInsert)[] = [
     priceCents: 2200,
     stock: 0,
     isActive: false,
-    images: [],
     tags: ['cap'],
     metadata: {},
   },
@@ -82,7 +79,6 @@ export const seedProducts: (typeof products.$inferInsert)[] = [
     category: 'digital',
     priceCents: 3900,
     stock: 1000,
-    images: [{ url: '/images/products/cinematic-impacts.jpg', alt: 'Cinematic Impacts artwork' }],
     tags: ['samples', 'trailer', 'sound design', 'wav', 'royalty-free'],
     metadata: {},
   },
@@ -93,7 +89,6 @@ export const seedProducts: (typeof products.$inferInsert)[] = [
     category: 'digital',
     priceCents: 1900,
     stock: 1000,
-    images: [],
     tags: ['samples', 'ui'],
     metadata: {},
   },
@@ -127,11 +122,88 @@ async function isEmpty(db: Db, table: PgTable): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Fills each table only while it is empty, so admins' edits survive a restart. */
-export async function seed(db: Db): Promise<void> {
+/** Paths the seed used before it shipped images: they never existed, and answer 404. */
+const isLegacySeedImage = (url: string) => url.startsWith('/images/products/');
+
+/** The seed's image of a product: its generated artwork, resized like an upload. */
+async function productImage(storage: Storage, product: SeedProduct) {
+  const image = await ensureSeedImage({
+    storage,
+    keyBase: `products/seed-${product.sku.toLowerCase()}`,
+    svg: productArtwork(product),
+  });
+  return { ...image, alt: `${product.name} artwork` };
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The seed's flyer of an event, as `flyerKey` and `flyerImage`. */
+async function eventFlyer(storage: Storage, event: { title: string; location?: string | null }) {
+  const keyBase = `flyers/seed-${slug(event.title)}`;
+  const image = await ensureSeedImage({ storage, keyBase, svg: eventArtwork(event) });
+  return { flyerKey: `${keyBase}.jpg`, flyerImage: image };
+}
+
+/**
+ * Fills each table only while it is empty, so admins' edits survive a restart. Seeded products
+ * and events get generated artwork (seed-artwork.ts) stored like uploads; a database seeded
+ * before that gets it in place of the old placeholder paths and missing flyers. Repeatable: the
+ * images have fixed keys, and a restart finds them in storage rather than encoding them again.
+ */
+export async function seed(db: Db, { storage }: { storage: Storage }): Promise<void> {
   if (await isEmpty(db, services)) {
     await db.insert(services).values(serviceCatalog.map((s, i) => ({ ...s, sortOrder: i })));
   }
-  if (await isEmpty(db, products)) await db.insert(products).values(seedProducts);
-  if (await isEmpty(db, events)) await db.insert(events).values(seedEvents());
+
+  if (await isEmpty(db, products)) {
+    const rows = await Promise.all(
+      seedProducts.map(async (p) => ({ ...p, images: [await productImage(storage, p)] })),
+    );
+    await db.insert(products).values(rows);
+  } else {
+    const skus = seedProducts.map((p) => p.sku);
+    const existing = await db.select().from(products).where(inArray(products.sku, skus));
+    for (const row of existing) {
+      if (!row.images.some((i) => isLegacySeedImage(i.url))) continue;
+      const seeded = seedProducts.find((p) => p.sku === row.sku);
+      if (!seeded) continue;
+      const image = await productImage(storage, seeded);
+      const images = row.images.filter((i) => !isLegacySeedImage(i.url));
+      await db
+        .update(products)
+        .set({ images: [image, ...images] })
+        .where(eq(products.id, row.id));
+    }
+  }
+
+  if (await isEmpty(db, events)) {
+    const rows = await Promise.all(
+      seedEvents().map(async (e) => ({ ...e, ...(await eventFlyer(storage, e)) })),
+    );
+    await db.insert(events).values(rows);
+  } else {
+    const seeded = seedEvents();
+    const bare = await db
+      .select()
+      .from(events)
+      .where(
+        and(
+          inArray(
+            events.title,
+            seeded.map((e) => e.title),
+          ),
+          isNull(events.flyerKey),
+        ),
+      );
+    for (const row of bare) {
+      await db
+        .update(events)
+        .set(await eventFlyer(storage, row))
+        .where(eq(events.id, row.id));
+    }
+  }
 }

@@ -69,11 +69,11 @@ export async function createTestApp(
   });
   const { db, sql } = createDb(url, { max: 5, onQuery: options.onQuery });
   cleanups.push(() => sql.end());
-  await seed(db);
+  const storage = localDiskStorage(path.join(parsed.DATA_DIR, 'uploads'));
+  await seed(db, { storage });
   const log = createLogger(parsed);
   const mailer = createMailer(parsed, log);
   cleanups.push(() => mailer.close());
-  const storage = localDiskStorage(path.join(parsed.DATA_DIR, 'uploads'));
   let deps: Deps | undefined;
   let stopJobs = async () => {};
   const jobs: Jobs = options.jobs

@@ -1,3 +1,4 @@
+import type { ImageVariants } from '@studio/shared/images';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,7 +15,11 @@ import { id, timestamps } from './columns.ts';
 
 export const productCategory = pgEnum('product_category', ['book', 'apparel', 'digital']);
 
-export interface ProductImage {
+/**
+ * `url` and `alt` are the spec's; an image uploaded (or seeded) since images were resized also
+ * carries its size and variants (api/src/uploads/image-variants.ts), which older ones lack.
+ */
+export interface ProductImage extends Partial<Omit<ImageVariants, 'url'>> {
   url: string;
   alt: string;
 }

@@ -10,6 +10,7 @@ import { submissionFiles } from '../../db/schema/project-submissions.ts';
 import { services } from '../../db/schema/services.ts';
 import { signInAdmin, signUpCustomer } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { testJpeg } from '../../test/images.ts';
 import { exeHead, multipartBody, postMultipart } from '../../test/multipart.ts';
 import { createProduct } from '../../test/products.ts';
 import { addressesOf, startSmtpServer } from '../../test/smtp.ts';
@@ -289,13 +290,11 @@ describe('products', () => {
     const product = await createProduct(t.db, { images: [] });
     const url = `${await t.listen()}/api/admin/products/${product.id}/images`;
     const auth = { Authorization: `Bearer ${admin.token}` };
-    const jpeg = Buffer.from([
-      0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1,
-    ]);
+    const jpeg = await testJpeg();
     const ok = await postMultipart(
       url,
       multipartBody({ alt: 'Front' }, [
-        { field: 'image', filename: 'front.jpg', head: jpeg, size: 4000 },
+        { field: 'image', filename: 'front.jpg', head: jpeg, size: jpeg.length },
       ]),
       auth,
     );

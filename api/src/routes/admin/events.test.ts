@@ -8,6 +8,7 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 import { events } from '../../db/schema/events.ts';
 import { signInAdmin, signUpCustomer } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { testJpeg } from '../../test/images.ts';
 import { exeHead, type FilePart, multipartBody } from '../../test/multipart.ts';
 
 const MB5 = 5_242_880;
@@ -32,7 +33,10 @@ const pngHead = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
 ]);
 
-const flyer = (size = 4096, head = jpegHead, filename = 'flyer.jpg'): FilePart => ({
+/** A real 800x600 JPEG (flyers are resized, so they must decode); padded to `size` bytes. */
+const photo = await testJpeg();
+
+const flyer = (size = photo.length, head = photo, filename = 'flyer.jpg'): FilePart => ({
   filename,
   head,
   size,
@@ -141,7 +145,7 @@ async function expectNothingLeft(before: Awaited<ReturnType<typeof counts>>) {
 }
 
 describe('POST /api/events/admin', () => {
-  it('creates the event, stores the flyer as flyers/<uuid>.jpg served publicly, and audits it', async () => {
+  it('creates the event, stores the flyer as flyers/<uuid>.jpg (with variants) served publicly, and audits it', async () => {
     const fields = form({ title: 'Open Mic Night' });
     const res = await create(fields, [flyer(10_000)]);
     expect(res.status).toBe(201);
@@ -165,8 +169,13 @@ describe('POST /api/events/admin', () => {
     const served = await fetchFlyer(event.flyer);
     expect(served.status).toBe(200);
     expect(served.type).toBe('image/jpeg');
-    expect(served.bytes.length).toBe(10_000);
-    expect(Buffer.from(served.bytes.subarray(0, 16))).toEqual(jpegHead);
+    // Re-encoded at its own size (never upscaled), not the upload's bytes.
+    expect(Buffer.from(served.bytes.subarray(0, 3))).toEqual(jpegHead.subarray(0, 3));
+    expect(event.flyerImage).toMatchObject({ url: event.flyer, width: 800, height: 600 });
+    expect(row?.flyerImage).toEqual(event.flyerImage);
+    for (const srcset of Object.values(event.flyerImage.srcset as Record<string, string>)) {
+      expect(srcset).toMatch(/ 320w, .* 640w, .* 800w$/);
+    }
 
     const audit = await auditOf(event.id, 'event.create');
     expect(audit).toHaveLength(1);
@@ -268,7 +277,7 @@ describe('POST /api/events/admin', () => {
     const event = await created(form(), [flyer(MB5)]);
     const served = await fetchFlyer(event.flyer);
     expect(served.status).toBe(200);
-    expect(served.bytes.length).toBe(MB5);
+    expect(served.bytes.length).toBeLessThan(MB5);
   });
 
   it('refuses a second flyer and keeps neither', async () => {
@@ -349,9 +358,10 @@ describe('PUT /api/events/admin/:id', () => {
     expect(res.body.event.flyer).toBe(`/api/media/${newKey}`);
     expect(await t.storage.exists(oldKey)).toBe(false);
     expect((await fetchFlyer(event.flyer)).status).toBe(404);
+    expect(flyersOnDisk().filter((f) => f.startsWith(oldKey.slice(7, 43)))).toEqual([]);
     const served = await fetchFlyer(res.body.event.flyer);
     expect(served.status).toBe(200);
-    expect(served.bytes.length).toBe(7777);
+    expect(served.type).toBe('image/jpeg');
     expect((await auditOf(event.id, 'event.update'))[0]?.detail.changed).toContain('flyerKey');
   });
 
@@ -399,11 +409,14 @@ describe('DELETE /api/events/admin/:id', () => {
   it('deletes the event and its flyer, and audits it', async () => {
     const event = await created();
     const key = (await rowOf(event.id))?.flyerKey ?? '';
+    expect(flyersOnDisk().filter((f) => f.startsWith(key.slice(7, 43)))).toHaveLength(9);
     const res = await t.call('DELETE', `/api/events/admin/${event.id}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Event deleted successfully' });
     expect(await rowOf(event.id)).toBeUndefined();
     expect(await t.storage.exists(key)).toBe(false);
+    // Every variant went with it.
+    expect(flyersOnDisk().filter((f) => f.startsWith(key.slice(7, 43)))).toEqual([]);
     expect((await fetchFlyer(event.flyer)).status).toBe(404);
     const audit = await auditOf(event.id, 'event.delete');
     expect(audit).toHaveLength(1);
@@ -479,7 +492,8 @@ describe.each(routes)('%s', (name, adminStatus, call) => {
     // The PUT and DELETE calls made their own event first; nothing beyond it changed.
     const after = await counts();
     expect(after.events - before.events).toBe(name.includes(':id') ? 1 : 0);
-    expect(after.files.length - before.files.length).toBe(name.includes(':id') ? 1 : 0);
+    // An 800x600 flyer is stored as 320, 640 and 800 pixels wide, each in AVIF, WebP and JPEG.
+    expect(after.files.length - before.files.length).toBe(name.includes(':id') ? 9 : 0);
   });
 
   it(`admin gets ${adminStatus}`, async () => {

@@ -6,6 +6,7 @@ import { submissionFiles } from '../../db/schema/project-submissions.ts';
 import { services } from '../../db/schema/services.ts';
 import { signInAdmin, signUpCustomer } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { testJpeg } from '../../test/images.ts';
 import { createProduct } from '../../test/products.ts';
 import { createSubmission } from '../../test/submissions.ts';
 
@@ -17,18 +18,9 @@ let t: TestApp;
 let tokens: { customer: string; admin: string };
 let ids: Record<string, string>;
 
-const jpeg = () =>
-  new Blob(
-    [
-      Buffer.concat([
-        Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
-        Buffer.alloc(500),
-      ]),
-    ],
-    {
-      type: 'image/jpeg',
-    },
-  );
+/** A real JPEG: flyers and product images are decoded and resized. */
+const jpegBytes = await testJpeg({ width: 400, height: 300 });
+const jpeg = () => new Blob([jpegBytes], { type: 'image/jpeg' });
 
 function eventForm(withFlyer: boolean) {
   const form = new FormData();

@@ -11,13 +11,14 @@ const types: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
+  avif: 'image/avif',
   pdf: 'application/pdf',
 };
 
 /** Public images by storage key. Keys are random and never reused, so they cache forever. */
 export const mediaRoutes = new Hono<AppEnv>().get('/media/:folder/:name', async (c) => {
   const { folder, name } = c.req.param();
-  const match = name.match(/^[a-z0-9-]+\.(jpg|png|webp|pdf)$/);
+  const match = name.match(/^[a-z0-9-]+\.(jpg|png|webp|avif|pdf)$/);
   if (!publicFolders.has(folder) || !match?.[1])
     throw new ApiError('NOT_FOUND', messages.http.notFound);
   try {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { ImageVariants } from '@studio/shared/images';
 import { limits } from '@studio/shared/limits';
 import { messages } from '@studio/shared/messages';
 import { eq } from 'drizzle-orm';
@@ -6,6 +7,12 @@ import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Storage } from '../../storage/storage.ts';
+import {
+  deleteImageVariants,
+  readStored,
+  storeImageVariants,
+  UnreadableImageError,
+} from '../../uploads/image-variants.ts';
 import { receiveMultipart } from '../../uploads/receive-multipart.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { presentProduct } from '../catalog/present-product.ts';
@@ -20,7 +27,8 @@ const imageTypeMessage = 'Please upload a JPEG, PNG or WebP image';
 
 /**
  * Adds an image (multipart `image`, optional `alt`): JPEG, PNG or WebP judged by content, at
- * most 5 MB, stored under `products/` and served from /api/media with long cache headers.
+ * most 5 MB, resized into AVIF, WebP and JPEG variants under `products/` (the upload itself is
+ * not kept) and served from /api/media with long cache headers.
  */
 export async function addProductImage({
   db,
@@ -58,33 +66,48 @@ export async function addProductImage({
   });
   const file = received.files[0];
   if (!file) throw new ApiError('VALIDATION_FAILED', 'Choose an image to upload');
-  // Stored without an extension by the receiver; keep the type in the public name.
-  const key = `${file.key}.${extensions[file.contentType] ?? 'jpg'}`;
+  // The upload is kept only as the source of its variants (image-variants.ts).
+  let image: ImageVariants;
   try {
-    const source = await storage.get(file.key);
-    await storage.put(key, source.stream);
+    image = await storeImageVariants({
+      storage,
+      input: await readStored(storage, file.key),
+      keyBase: file.key,
+    });
+  } catch (error) {
+    if (error instanceof UnreadableImageError)
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', imageTypeMessage);
+    throw error;
   } finally {
     await storage.delete(file.key);
   }
   const alt = (received.fields.alt ?? '').trim().slice(0, 200) || product.name;
-  const images = [...product.images, { url: `/api/media/${key}`, alt }];
-  const [row] = await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(products)
-      .set({ images })
-      .where(eq(products.id, id))
-      .returning();
-    await recordAudit({
-      db: tx,
-      actorId,
-      action: 'product.image.add',
-      entityType: 'product',
-      entityId: id,
-      detail: { url: `/api/media/${key}` },
+  const images = [...product.images, { ...image, alt }];
+  const row = await db
+    .transaction(async (tx) => {
+      const updated = await tx
+        .update(products)
+        .set({ images })
+        .where(eq(products.id, id))
+        .returning();
+      await recordAudit({
+        db: tx,
+        actorId,
+        action: 'product.image.add',
+        entityType: 'product',
+        entityId: id,
+        detail: { url: image.url },
+      });
+      return updated[0];
+    })
+    .catch(async (error: unknown) => {
+      await deleteImageVariants(storage, image);
+      throw error;
     });
-    return updated;
-  });
-  if (!row) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+  if (!row) {
+    await deleteImageVariants(storage, image);
+    throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+  }
   return presentProduct(row);
 }
 
@@ -103,8 +126,8 @@ export async function removeProductImage({
   url: string;
 }) {
   const product = await findProduct(db, id);
-  if (!product.images.some((i) => i.url === url))
-    throw new ApiError('NOT_FOUND', 'Image not found');
+  const removed = product.images.find((i) => i.url === url);
+  if (!removed) throw new ApiError('NOT_FOUND', 'Image not found');
   const [row] = await db.transaction(async (tx) => {
     const updated = await tx
       .update(products)
@@ -121,8 +144,8 @@ export async function removeProductImage({
     });
     return updated;
   });
-  const key = url.match(/^\/api\/media\/(products\/[a-z0-9-]+\.(?:jpg|png|webp))$/)?.[1];
-  if (key) await storage.delete(key);
+  // Its variants too; a seeded or outside URL names no file of ours and removes nothing.
+  await deleteImageVariants(storage, removed);
   if (!row) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
   return presentProduct(row);
 }

@@ -2,13 +2,14 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { deleteImageVariants } from '../../uploads/image-variants.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { presentEvent } from './list-upcoming-events.ts';
 import { receiveEventForm } from './receive-event-form.ts';
 
 /**
- * POST /api/events/admin: stores the flyer, then writes the event and its audit row in one
- * transaction. If the transaction fails the flyer is removed, so nothing is left behind.
+ * POST /api/events/admin: stores the flyer's variants, then writes the event and its audit row in one
+ * transaction. If the transaction fails they are removed, so nothing is left behind.
  */
 export async function createEvent({
   db,
@@ -23,17 +24,18 @@ export async function createEvent({
   contentType: string;
   actorId: string;
 }) {
-  const { input, flyerKey } = await receiveEventForm({
+  const { input, flyer } = await receiveEventForm({
     storage,
     body,
     contentType,
     flyerRequired: true,
   });
+  const flyerKey = flyer?.key ?? null;
   try {
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(events)
-        .values({ ...input, flyerKey })
+        .values({ ...input, flyerKey, flyerImage: flyer?.image ?? null })
         .returning();
       if (!created) throw new Error('insert returned no row');
       await recordAudit({
@@ -48,7 +50,7 @@ export async function createEvent({
     });
     return presentEvent(row);
   } catch (error) {
-    if (flyerKey) await storage.delete(flyerKey).catch(() => {});
+    if (flyer) await deleteImageVariants(storage, flyer.image).catch(() => {});
     throw error;
   }
 }

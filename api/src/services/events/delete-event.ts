@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events } from '../../db/schema/events.ts';
+import { type Event, events } from '../../db/schema/events.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { deleteImageVariants } from '../../uploads/image-variants.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findEvent } from './find-event.ts';
+
+/** Removes an event's flyer file and every variant of it. */
+export async function deleteEventFlyer(storage: Storage, event: Event): Promise<void> {
+  if (event.flyerKey) await storage.delete(event.flyerKey);
+  if (event.flyerImage) await deleteImageVariants(storage, event.flyerImage);
+}
 
 /**
  * DELETE /api/events/admin/:id: removes the row with its audit row in one transaction, then the
@@ -37,7 +44,7 @@ export async function deleteEvent({
     return row;
   });
   if (removed.flyerKey) {
-    await storage.delete(removed.flyerKey).catch((err: unknown) => {
+    await deleteEventFlyer(storage, removed).catch((err: unknown) => {
       log.warn({ err, key: removed.flyerKey }, 'deleted event flyer not removed');
     });
   }

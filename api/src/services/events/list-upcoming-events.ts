@@ -2,7 +2,7 @@ import { asc, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Event, events } from '../../db/schema/events.ts';
 
-/** An event with its flyer's public URL; `_id` repeats `id` as in the spec's shapes. */
+/** An event with its flyer's public URL and variants; `_id` repeats `id` as in the spec's shapes. */
 export function presentEvent(event: Event) {
   return {
     id: event.id,
@@ -13,6 +13,8 @@ export function presentEvent(event: Event) {
     location: event.location,
     ticketLink: event.ticketLink,
     flyer: event.flyerKey ? `/api/media/${event.flyerKey}` : null,
+    /** Size and AVIF/WebP/JPEG srcsets of the flyer, for `<picture>`; null when there are none. */
+    flyerImage: event.flyerKey && event.flyerImage ? event.flyerImage : null,
   };
 }
 

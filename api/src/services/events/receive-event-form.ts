@@ -1,31 +1,23 @@
 import type { Readable } from 'node:stream';
+import type { ImageVariants } from '@studio/shared/images';
 import { limits } from '@studio/shared/limits';
 import { eventMessages as m } from '@studio/shared/messages-events';
 import { type EventFormValues, eventFormSchema } from '@studio/shared/schemas/events';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Storage } from '../../storage/storage.ts';
+import {
+  readStored,
+  storeImageVariants,
+  UnreadableImageError,
+} from '../../uploads/image-variants.ts';
 import { receiveMultipart } from '../../uploads/receive-multipart.ts';
 
 /**
- * `receiveMultipart` stores files under `<prefix>/<uuid>`; flyers are served publicly as
- * `flyers/<uuid>.jpg` (routes/public/media.ts picks the Content-Type from the extension), so the
- * keys it uses are mapped to `.jpg` ones here rather than copying the file afterwards.
- */
-function withJpgKeys(storage: Storage): Storage {
-  const jpg = (key: string) => `${key}.jpg`;
-  return {
-    put: (key, source) => storage.put(jpg(key), source),
-    get: (key) => storage.get(jpg(key)),
-    delete: (key) => storage.delete(jpg(key)),
-    exists: (key) => storage.exists(jpg(key)),
-  };
-}
-
-/**
  * The event form (spec 5, Event form): its text fields checked with the shared schema, and the
- * flyer streamed to `flyers/<uuid>.jpg`, judged by its bytes (JPEG only) and its size. On any
- * refusal nothing is left in storage. `flyerKey` is null when no flyer was sent, which only
- * `flyerRequired: false` (an edit) allows.
+ * flyer streamed to storage, judged by its bytes (JPEG only) and its size, then resized into
+ * variants whose largest JPEG is `flyers/<uuid>.jpg` (`flyerKey`; the upload itself is not
+ * kept). On any refusal nothing is left in storage. `flyer` is null when no flyer was sent,
+ * which only `flyerRequired: false` (an edit) allows.
  */
 export async function receiveEventForm({
   storage,
@@ -37,7 +29,7 @@ export async function receiveEventForm({
   body: ReadableStream<Uint8Array> | Readable | null;
   contentType: string;
   flyerRequired: boolean;
-}): Promise<{ input: EventFormValues; flyerKey: string | null }> {
+}): Promise<{ input: EventFormValues; flyer: { key: string; image: ImageVariants } | null }> {
   if (!body || !/^multipart\/form-data/i.test(contentType)) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', m.multipartRequired);
   }
@@ -45,7 +37,7 @@ export async function receiveEventForm({
   const received = await receiveMultipart({
     body,
     contentType,
-    storage: withJpgKeys(storage),
+    storage,
     keyPrefix: 'flyers',
     fileField: 'flyer',
     maxFiles: 1,
@@ -79,5 +71,19 @@ export async function receiveEventForm({
       { path: 'flyer', message: m.flyerRequired },
     ]);
   }
-  return { input, flyerKey: file ? `${file.key}.jpg` : null };
+  if (!file) return { input, flyer: null };
+  try {
+    const image = await storeImageVariants({
+      storage,
+      input: await readStored(storage, file.key),
+      keyBase: file.key,
+    });
+    return { input, flyer: { key: `${file.key}.jpg`, image } };
+  } catch (error) {
+    if (error instanceof UnreadableImageError)
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', m.flyerNotJpeg);
+    throw error;
+  } finally {
+    await storage.delete(file.key);
+  }
 }

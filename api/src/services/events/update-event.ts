@@ -4,7 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { deleteImageVariants } from '../../uploads/image-variants.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { deleteEventFlyer } from './delete-event.ts';
 import { findEvent } from './find-event.ts';
 import { presentEvent } from './list-upcoming-events.ts';
 import { receiveEventForm } from './receive-event-form.ts';
@@ -35,20 +37,25 @@ export async function updateEvent({
 }) {
   // Before reading the upload: an unknown event stores nothing.
   await findEvent({ db, id });
-  const { input, flyerKey } = await receiveEventForm({
+  const { input, flyer } = await receiveEventForm({
     storage,
     body,
     contentType,
     flyerRequired: false,
   });
-  let result: { row: typeof events.$inferSelect; oldFlyerKey: string | null };
+  const flyerKey = flyer?.key ?? null;
+  let result: { row: typeof events.$inferSelect; old: typeof events.$inferSelect | null };
   try {
     result = await db.transaction(async (tx) => {
       // Locked and read again: the event may have been deleted or edited during the upload.
       const before = await findEvent({ db: tx, id, forUpdate: true });
       const [row] = await tx
         .update(events)
-        .set({ ...input, flyerKey: flyerKey ?? before.flyerKey })
+        .set({
+          ...input,
+          flyerKey: flyerKey ?? before.flyerKey,
+          flyerImage: flyer ? flyer.image : before.flyerImage,
+        })
         .where(eq(events.id, id))
         .returning();
       if (!row) throw new Error('update returned no row');
@@ -63,15 +70,15 @@ export async function updateEvent({
         entityId: id,
         detail: { title: row.title, changed },
       });
-      return { row, oldFlyerKey: flyerKey ? before.flyerKey : null };
+      return { row, old: flyer ? before : null };
     });
   } catch (error) {
-    if (flyerKey) await storage.delete(flyerKey).catch(() => {});
+    if (flyer) await deleteImageVariants(storage, flyer.image).catch(() => {});
     throw error;
   }
-  if (result.oldFlyerKey) {
-    await storage.delete(result.oldFlyerKey).catch((err: unknown) => {
-      log.warn({ err, key: result.oldFlyerKey }, 'old event flyer not deleted');
+  if (result.old) {
+    await deleteEventFlyer(storage, result.old).catch((err: unknown) => {
+      log.warn({ err, key: result.old?.flyerKey }, 'old event flyer not deleted');
     });
   }
   return presentEvent(result.row);

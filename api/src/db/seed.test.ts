@@ -1,0 +1,122 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { events } from './schema/events.ts';
+import { products } from './schema/products.ts';
+import { seed, seedEvents, seedProducts } from './seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+const contentTypes = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' } as const;
+
+interface Picture {
+  url: string;
+  width?: number;
+  height?: number;
+  srcset?: Record<keyof typeof contentTypes, string>;
+}
+
+/** Every URL a browser may fetch for the picture, with the type it must answer. */
+function urlsOf(picture: Picture): { url: string; type: string; width?: number }[] {
+  const all: { url: string; type: string; width?: number }[] = [
+    { url: picture.url, type: 'image/jpeg', width: picture.width },
+  ];
+  for (const [format, srcset] of Object.entries(picture.srcset ?? {})) {
+    for (const candidate of srcset.split(', ')) {
+      const [url = '', w = ''] = candidate.split(' ');
+      all.push({
+        url,
+        type: contentTypes[format as keyof typeof contentTypes],
+        width: Number(w.slice(0, -1)),
+      });
+    }
+  }
+  return all;
+}
+
+async function expectServed(picture: Picture) {
+  expect(picture.width).toBeGreaterThan(0);
+  expect(picture.height).toBeGreaterThan(0);
+  expect(Object.keys(picture.srcset ?? {}).sort()).toEqual(['avif', 'jpeg', 'webp']);
+  for (const { url, type, width } of urlsOf(picture)) {
+    const res = await t.app.request(url);
+    expect(res.status, url).toBe(200);
+    expect(res.headers.get('content-type'), url).toBe(type);
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(meta.width, url).toBe(width);
+    expect(meta.format, url).toBe(
+      type === 'image/jpeg' ? 'jpeg' : type.slice(6) === 'avif' ? 'heif' : 'webp',
+    );
+  }
+}
+
+describe('the seed', () => {
+  it('gives every seeded product an image whose every variant answers 200 with its type', async () => {
+    const rows = await t.db.select().from(products);
+    expect(rows.map((r) => r.sku).sort()).toEqual(seedProducts.map((p) => p.sku).sort());
+    for (const row of rows) {
+      expect(row.images.length, row.sku).toBeGreaterThan(0);
+      for (const image of row.images) await expectServed(image);
+    }
+    // And as the shop reads them.
+    const shop = await t.call('GET', '/api/products?pageSize=100');
+    expect(shop.status).toBe(200);
+    for (const product of shop.body.products) {
+      expect(product.images[0]).toMatchObject({ width: 960, height: 720 });
+    }
+  });
+
+  it('gives every seeded event a flyer whose every variant answers 200 with its type', async () => {
+    const rows = await t.db.select().from(events);
+    expect(rows).toHaveLength(seedEvents().length);
+    const listed = await t.call('GET', '/api/events');
+    expect(listed.body.events).toHaveLength(rows.length);
+    for (const event of listed.body.events) {
+      expect(event.flyer).toBe(event.flyerImage.url);
+      expect(event.flyerImage).toMatchObject({ width: 720, height: 960 });
+      await expectServed(event.flyerImage);
+    }
+  });
+
+  it('runs again quickly without adding rows or files', async () => {
+    const uploads = path.join(t.env.DATA_DIR, 'uploads');
+    const files = () =>
+      ['products', 'flyers'].flatMap((d) => readdirSync(path.join(uploads, d))).sort();
+    const before = { files: files(), products: await t.db.select().from(products) };
+    const started = performance.now();
+    await seed(t.db, { storage: t.storage });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(files()).toEqual(before.files);
+    expect(await t.db.select().from(products)).toEqual(before.products);
+  });
+
+  it('replaces the image paths of an older seed, which never existed, and gives its events flyers', async () => {
+    const [row] = await t.db.select().from(products).where(eq(products.sku, 'BK-001'));
+    const kept = { url: 'https://cdn.example.com/back.jpg', alt: 'Back cover' };
+    await t.db
+      .update(products)
+      .set({ images: [{ url: '/images/products/listening-book.jpg', alt: 'Cover' }, kept] })
+      .where(eq(products.sku, 'BK-001'));
+    const [seededEvent] = await t.db.select().from(events).limit(1);
+    await t.db
+      .update(events)
+      .set({ flyerKey: null, flyerImage: null })
+      .where(eq(events.id, seededEvent?.id ?? ''));
+
+    await seed(t.db, { storage: t.storage });
+    const [after] = await t.db.select().from(products).where(eq(products.sku, 'BK-001'));
+    expect(after?.images).toEqual([row?.images[0], kept]);
+    const [event] = await t.db
+      .select()
+      .from(events)
+      .where(eq(events.id, seededEvent?.id ?? ''));
+    expect(event?.flyerKey).toBe(seededEvent?.flyerKey);
+    expect(event?.flyerImage).toEqual(seededEvent?.flyerImage);
+  });
+});
