@@ -23,10 +23,15 @@ export interface BenchResult {
   /** The benchmark's name and set-up in one line ("upload: 10 files x 100 MB in one request"). */
   title: string;
   rows: BenchRow[];
+  /** Free text printed instead of rows (a bench that reports lines of its own). */
+  text?: string;
 }
 
 export const MB = 1024 * 1024;
 
 export function fmt(n: number, digits = 0): string {
-  return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return n.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }

@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type BenchResult, type BenchRow, fmt } from './result.ts';
+import { startBenchServer } from './server.ts';
+
+const run = promisify(execFile);
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROME = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PAGES = ['/', '/minecraft', '/event-space'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+].join(' ');
+/** Lighthouse's own page weight target for `/` on a first visit (issue 13). */
+const LANDING_BYTES = 200 * 1000;
+
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+async function lighthouse(url: string, preset: 'mobile' | 'desktop', out: string) {
+  await run(
+    path.join(apiDir, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      `--chrome-flags=${CHROME_FLAGS}`,
+      ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(readFileSync(out, 'utf8')) as Report;
+}
+
+/**
+ * Lighthouse 12.8 (mobile and desktop presets) in Debian's Chromium on `/`, `/minecraft` and
+ * `/event-space`, served by the API as `pnpm start` serves them (the site must be built).
+ * Targets: every category >= 95 on mobile and >= 98 on desktop; `/` moves <= 200 KB.
+ */
+export async function lighthouseBench(): Promise<BenchResult> {
+  const title =
+    'Lighthouse 12.8: four category scores, LCP, TBT, CLS and bytes transferred (the baseline is the target)';
+  if (!existsSync(CHROME)) {
+    return {
+      title,
+      rows: [
+        {
+          name: 'Lighthouse',
+          value: 'not run',
+          baseline: '',
+          ratio: null,
+          target: '',
+          met: null,
+          note: `no Chromium at ${CHROME} (apt-get install chromium, or set CHROMIUM_PATH)`,
+        },
+      ],
+    };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-lh-'));
+  const server = await startBenchServer({ DATA_DIR: dir, NODE_ENV: 'production' });
+  const rows: BenchRow[] = [];
+  try {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const page of PAGES) {
+        const report = await lighthouse(
+          `${server.url}${page}`,
+          preset,
+          path.join(dir, `${preset}-${page.replace(/\W/g, '_')}.json`),
+        );
+        const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+        const audit = (id: string) => report.audits[id]?.numericValue ?? 0;
+        const scores = ['performance', 'accessibility', 'best-practices', 'seo'].map(score);
+        const min = preset === 'mobile' ? 95 : 98;
+        const bytes = audit('total-byte-weight');
+        const weightTarget = page === '/' && preset === 'mobile';
+        const met = scores.every((s) => s >= min) && (!weightTarget || bytes <= LANDING_BYTES);
+        rows.push({
+          name: `${page} ${preset}: perf / a11y / best practices / SEO`,
+          value: `${scores.join(' / ')}; LCP ${fmt(audit('largest-contentful-paint'))} ms, TBT ${fmt(audit('total-blocking-time'))} ms, CLS ${audit('cumulative-layout-shift').toFixed(3)}, ${fmt(bytes / 1000, 1)} KB`,
+          baseline: '',
+          ratio: null,
+          target: `each >= ${min}${weightTarget ? ', <= 200 KB' : ''}`,
+          met,
+        });
+        process.stderr.write(`lighthouse: ${page} ${preset} done\n`);
+      }
+    }
+    return { title, rows };
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
