@@ -35,7 +35,10 @@ beforeAll(async () => {
     path.join(siteDir, 'minecraft', 'index.html'),
     '<!doctype html><title>Minecraft | Studio</title><link rel="canonical" href="https://studio.invalid/minecraft"><h1>Join the server</h1>',
   );
-  writeFileSync(path.join(siteDir, 'spa.html'), '<!doctype html><title>Studio</title><div id="root"></div>');
+  writeFileSync(
+    path.join(siteDir, 'spa.html'),
+    '<!doctype html><title>Studio</title><div id="root"></div>',
+  );
   writeFileSync(
     path.join(siteDir, 'robots.txt'),
     'User-agent: *\nDisallow: /admin\nSitemap: https://studio.invalid/sitemap.xml\n',

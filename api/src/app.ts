@@ -60,7 +60,10 @@ export function createApp(deps: Deps) {
     .route('/api', apiRoutes());
   app.onError(handleError);
   app.notFound((c) => c.json({ message: messages.http.notFound, code: 'NOT_FOUND' as const }, 404));
-  app.route('/', staticSite(deps.env.SITE_DIR, () => deps.env.PUBLIC_URL));
+  app.route(
+    '/',
+    staticSite(deps.env.SITE_DIR, () => deps.env.PUBLIC_URL),
+  );
   return app;
 }
 

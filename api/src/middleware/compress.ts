@@ -5,7 +5,8 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { pickEncoding } from '../lib/accept-encoding.ts';
 
-const COMPRESSIBLE = /^(application\/(json|javascript|xml|[a-z.+-]+\+(json|xml))|text\/|image\/svg\+xml)/i;
+const COMPRESSIBLE =
+  /^(application\/(json|javascript|xml|[a-z.+-]+\+(json|xml))|text\/|image\/svg\+xml)/i;
 const MIN_BYTES = 1024;
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 const GZIP = { level: 6 };
