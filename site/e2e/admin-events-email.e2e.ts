@@ -126,7 +126,9 @@ describe('Events tab', () => {
     const link = card.getByRole('link', { name: new RegExp(`Tickets for ${title}`) });
     expect(await link.getAttribute('href')).toBe('https://tickets.example.com/listening');
     const flyer = card.getByRole('img', { name: `Flyer for ${title}` });
-    await expect.poll(() => flyer.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    // Resized at upload to 320 and 480 px wide; the card draws it small, so the 320 one.
+    await expect.poll(() => flyer.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    expect(await flyer.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-320\.avif$/);
 
     const listed = (await publicEvents()).find((e) => e.title === title);
     // multipart/form-data sends line breaks as CRLF (HTML's form encoding), and the API keeps them.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { business } from '../src/lib/business.ts';
-import { createProduct, type ProductFixture, signInAdmin } from './api.ts';
+import { apiCall, createProduct, type ProductFixture, signInAdmin } from './api.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { screenshotDir, setupBrowser } from './browser.ts';
 
@@ -47,8 +47,11 @@ async function product(fixture: Partial<ProductFixture> & { name: string }) {
   return createProduct({ category: 'book', priceCents: 2500, ...fixture });
 }
 
-/** Uploads `bytes` as the product's image through the admin API (multipart, field `image`). */
-async function uploadImage(id: string, bytes: Buffer, type: string) {
+/**
+ * Uploads `bytes` as the product's image through the admin API (multipart, field `image`);
+ * answers the stored image's fallback URL.
+ */
+async function uploadImage(id: string, bytes: Buffer, type: string): Promise<string> {
   const { token } = await signInAdmin();
   const form = new FormData();
   form.append('alt', 'Front cover');
@@ -59,13 +62,16 @@ async function uploadImage(id: string, bytes: Buffer, type: string) {
     body: form,
   });
   if (!res.ok) throw new Error(`upload -> ${res.status}: ${await res.text()}`);
+  const { product } = (await res.json()) as { product: { images: { url: string }[] } };
+  return product.images.at(-1)?.url ?? '';
 }
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-// The PNG signature (so the server's content check takes it) followed by bytes no browser decodes.
+// The PNG signature followed by bytes no browser decodes (the API refuses it at upload, so the
+// test serves it in place of a stored image).
 const BROKEN_PNG = Buffer.concat([PNG_1X1.subarray(0, 8), Buffer.from('not really an image')]);
 
 async function openLanding(page: Page) {
@@ -300,11 +306,17 @@ describe('shop section', () => {
     const good = unique('Good Image Book');
     await product({ name: none });
     const { id: brokenId } = await product({ name: broken });
-    await uploadImage(brokenId, BROKEN_PNG, 'image/png');
+    const brokenUrl = await uploadImage(brokenId, PNG_1X1, 'image/png');
     const { id: goodId } = await product({ name: good });
     await uploadImage(goodId, PNG_1X1, 'image/png');
 
     const page = await newPage();
+    // Every variant of the "broken" image answers bytes no browser decodes.
+    const brokenStem = brokenUrl.replace(/\.jpg$/, '');
+    await page.route(
+      (url) => url.pathname.startsWith(brokenStem),
+      (route) => route.fulfill({ status: 200, contentType: 'image/png', body: BROKEN_PNG }),
+    );
     const imageRequests: string[] = [];
     page.on('requestfinished', (req) => {
       if (req.url().includes('/api/media/products/')) imageRequests.push(req.url());
@@ -336,7 +348,44 @@ describe('shop section', () => {
     // A working image is kept: the placeholder is not shown for everything.
     const goodImg = card(page, good).getByRole('img');
     await expect.poll(async () => (await imageState(goodImg)).loaded).toBe(true);
-    expect((await imageState(goodImg)).src).toMatch(/^\/api\/media\/products\/.+\.png$/);
+    expect((await imageState(goodImg)).src).toMatch(/^\/api\/media\/products\/.+\.avif$/);
+  });
+
+  it("shows the seeded products' images: loaded, AVIF, the variant the card's width needs", async () => {
+    const page = await newPage();
+    // Other tests add products, which list first: the shop here gets only the seeded ones, as
+    // the API answers them (their images are served for real).
+    await page.route(
+      (url) => url.pathname === '/api/products',
+      async (route) => {
+        const all = await apiCall<{ products: { images: { url: string }[] }[] }>(
+          'GET',
+          '/products?pageSize=100',
+        );
+        const seeded = all.products.filter((p) => p.images[0]?.url.includes('/seed-'));
+        await route.fulfill({
+          json: { ...all, products: seeded, total: seeded.length, page: 1, pageSize: 12 },
+        });
+      },
+    );
+    await openLanding(page);
+    const seeded = card(page, 'Listening Between the Lines');
+    await seeded.scrollIntoViewIfNeeded();
+    const img = seeded.getByRole('img', { name: 'Listening Between the Lines artwork' });
+    await expect.poll(async () => (await imageState(img)).loaded).toBe(true);
+    // About 360 px wide at 1440 px: the 640 px variant would be too big, the 320 too small.
+    expect((await imageState(img)).src).toBe('/api/media/products/seed-bk-001-640.avif');
+    expect(
+      await img.evaluate((el: HTMLImageElement) => [el.width > 0, el.loading, el.decoding]),
+    ).toEqual([true, 'lazy', 'async']);
+    // Every seeded product card shows its image, none the placeholder.
+    const images = shop(page).getByRole('article').getByRole('img');
+    expect(await images.count()).toBe(6);
+    for (const one of await images.all()) {
+      await one.scrollIntoViewIfNeeded();
+      await expect.poll(async () => (await imageState(one)).loaded).toBe(true);
+      expect((await imageState(one)).src).not.toBe(PLACEHOLDER);
+    }
   });
 
   it('shows a sale with the current price, the struck original and the discount', async () => {

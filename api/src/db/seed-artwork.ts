@@ -68,8 +68,11 @@ function palette(seed: string) {
   return palettes[Math.floor(unit(seed, 0) * palettes.length)] ?? palettes[0];
 }
 
-/** 960x720 (the shop card's 4:3): the product's name over the studio's motif. */
-export function productArtwork(p: { sku: string; name: string; category: string }): Buffer {
+/**
+ * 960x720 (the shop card's 4:3): the product's name over the studio's motif. No category: the
+ * card's badge shows it in the top corner.
+ */
+export function productArtwork(p: { sku: string; name: string }): Buffer {
   const [w, h] = [960, 720];
   const [from, to, ink] = palette(p.sku);
   const lines = wrap(p.name, 18).slice(0, 3);
@@ -77,7 +80,6 @@ export function productArtwork(p: { sku: string; name: string; category: string 
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="${w}" height="${h}" fill="url(#g)"/>${motif(p.sku, w, h, ink)}
-${text([p.category.toUpperCase()], 64, h - 96 - lines.length * size * 1.15, 28, ink, 600)}
 ${text(lines, 64, h - 64 - (lines.length - 1) * size * 1.15, size, ink)}
 </svg>`;
   return Buffer.from(svg);

@@ -34,6 +34,15 @@ export function useAdminHost(): AdminHost {
   return useAdminContext().host;
 }
 
+/**
+ * A URL the API answered (`/api/media/...`) as this page can load it: relative to the API's
+ * origin, which in the desktop console is not the page's.
+ */
+export function useApiUrl(): (url: string) => string {
+  const { apiBase } = useAdminHost();
+  return (url) => (url.startsWith('/') ? `${apiBase.replace(/\/$/, '')}${url}` : url);
+}
+
 /** The typed API client for admin calls: the host's API origin and token. */
 export function useAdminApi(): AdminApi {
   return useAdminContext().api;

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  Image,
   Skeleton,
   Stack,
   Text,
@@ -13,7 +12,8 @@ import {
 } from '@mantine/core';
 import { IconExternalLink, IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { MAX_LINE_QUANTITY } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { toast } from '../../../lib/toast';
@@ -22,6 +22,9 @@ import classes from './product-card.module.css';
 
 /** Served from site/public; shown when a product has no image or its image fails to load. */
 export const PRODUCT_PLACEHOLDER_SRC = '/images/product-placeholder.svg';
+
+/** The card's width in the shop's grid: 1 column, 2 from `sm`, 3 in the `lg` container. */
+const CARD_SIZES = '(min-width: 75em) 360px, (min-width: 48em) 50vw, 100vw';
 
 /** Spec 2: at most the first 3 tags of a product are shown. */
 const MAX_TAGS = 3;
@@ -51,8 +54,6 @@ function partnerStore(product: ShopProduct): { button: string; availability: str
 export function ProductCard({ product }: { product: ShopProduct }) {
   const titleId = useId();
   const image = product.images[0];
-  const [imageFailed, setImageFailed] = useState(false);
-  const showPlaceholder = !image?.url || imageFailed;
   const tags = product.metadata.tags.slice(0, MAX_TAGS);
   const partner = partnerStore(product);
 
@@ -66,13 +67,21 @@ export function ProductCard({ product }: { product: ShopProduct }) {
       className={classes.card}
     >
       <Card.Section className={classes.media}>
-        <Image
-          src={showPlaceholder ? PRODUCT_PLACEHOLDER_SRC : image.url}
+        <ResponsiveImage
+          image={image}
           alt={image?.alt || product.name}
-          onError={() => setImageFailed(true)}
-          loading="lazy"
+          sizes={CARD_SIZES}
           className={classes.image}
-          data-placeholder={showPlaceholder || undefined}
+          fallback={
+            <img
+              src={PRODUCT_PLACEHOLDER_SRC}
+              alt={image?.alt || product.name}
+              loading="lazy"
+              decoding="async"
+              className={classes.image}
+              data-placeholder
+            />
+          }
         />
         <Group gap={6} className={classes.mediaBadges}>
           <Badge variant="filled" color="dark" className={classes.categoryBadge}>

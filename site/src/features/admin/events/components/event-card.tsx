@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Image,
   Stack,
   Text,
   Title,
@@ -20,9 +19,14 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useId } from 'react';
+import { ResponsiveImage } from '../../../../components/ui/responsive-image';
+import { useApiUrl } from '../../admin-context';
 import type { AdminEvent } from '../api/list-admin-events';
 import { formatEventDate, isPast } from '../event-dates';
 import classes from './event-card.module.css';
+
+/** A flyer is drawn at most 240 px tall: about 180 px wide for a portrait poster. */
+const FLYER_SIZES = '320px';
 
 /** One event in the admin grid (spec 2): flyer, title, date, location, ticket link, actions. */
 export function EventCard({
@@ -35,6 +39,7 @@ export function EventCard({
   onDelete: () => void;
 }) {
   const titleId = useId();
+  const resolve = useApiUrl();
   return (
     <Card
       component="article"
@@ -45,14 +50,19 @@ export function EventCard({
       className={classes.card}
     >
       <Card.Section className={classes.flyer}>
-        {event.flyer ? (
-          // The whole flyer, not a crop: its text may be anywhere on it.
-          <Image src={event.flyer} alt={`Flyer for ${event.title}`} h="100%" fit="contain" />
-        ) : (
-          <Box className={classes.flyerFallback} aria-hidden>
-            <IconMusic size={40} />
-          </Box>
-        )}
+        {/* The whole flyer, not a crop: its text may be anywhere on it. */}
+        <ResponsiveImage
+          image={event.flyerImage ?? (event.flyer ? { url: event.flyer } : null)}
+          alt={`Flyer for ${event.title}`}
+          sizes={FLYER_SIZES}
+          resolve={resolve}
+          className={classes.flyerImage}
+          fallback={
+            <Box className={classes.flyerFallback} aria-hidden>
+              <IconMusic size={40} />
+            </Box>
+          }
+        />
         {isPast(event.date) && (
           <Badge className={classes.pastBadge} color="gray" variant="filled">
             Past

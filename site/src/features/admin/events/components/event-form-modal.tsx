@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   FileInput,
   Group,
@@ -15,7 +16,9 @@ import { eventMessages as m } from '@studio/shared/messages-events';
 import { eventFlyerProblem, eventFormSchema } from '@studio/shared/schemas/events';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ResponsiveImage } from '../../../../components/ui/responsive-image';
 import { toast } from '../../../../lib/toast';
+import { useApiUrl } from '../../admin-context';
 import { ADMIN_TOAST } from '../../admin-toast';
 import type { AdminEvent } from '../api/list-admin-events';
 import { useSaveEvent } from '../api/save-event';
@@ -107,7 +110,7 @@ function EventForm({
     },
   });
   const preview = useObjectUrl(form.values.flyer);
-  const shownFlyer = preview ?? event?.flyer ?? null;
+  const resolve = useApiUrl();
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -185,16 +188,35 @@ function EventForm({
               else form.clearFieldError('flyer');
             }}
           />
-          {shownFlyer && (
+          {preview ? (
             <Image
-              src={shownFlyer}
-              alt={preview ? 'Preview of the chosen flyer' : 'Current flyer'}
+              src={preview}
+              alt="Preview of the chosen flyer"
               w={96}
               h={96}
               radius="sm"
               fit="cover"
               mt={24}
             />
+          ) : (
+            event?.flyer && (
+              <Box mt={24}>
+                <ResponsiveImage
+                  image={event.flyerImage ?? { url: event.flyer }}
+                  alt="Current flyer"
+                  sizes="96px"
+                  resolve={resolve}
+                  style={{
+                    display: 'block',
+                    width: 96,
+                    height: 96,
+                    objectFit: 'cover',
+                    borderRadius: 'var(--mantine-radius-sm)',
+                  }}
+                  fallback={null}
+                />
+              </Box>
+            )
           )}
         </Group>
         {save.isPending && (

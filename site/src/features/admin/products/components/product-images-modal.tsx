@@ -1,9 +1,9 @@
 import {
   Button,
   Card,
+  Center,
   FileInput,
   Group,
-  Image,
   Modal,
   Popover,
   SimpleGrid,
@@ -12,8 +12,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { limits } from '@studio/shared/limits';
-import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { IconPhotoOff, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ResponsiveImage } from '../../../../components/ui/responsive-image';
 import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
 import { useAddProductImage } from '../api/add-product-image';
@@ -27,14 +28,32 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const BAD_TYPE = 'Please upload a JPEG, PNG or WebP image';
 const TOO_LARGE = 'File size must be less than 5MB';
 
-function ImageCard({ product, url, alt }: { product: AdminProduct; url: string; alt: string }) {
+function ImageCard({
+  product,
+  image,
+}: {
+  product: AdminProduct;
+  image: AdminProduct['images'][number];
+}) {
+  const { url, alt } = image;
   const src = useImageSrc();
   const remove = useRemoveProductImage();
   const [confirming, setConfirming] = useState(false);
   return (
     <Card withBorder padding="xs" radius="md">
       <Card.Section>
-        <Image src={src(url)} alt={alt} h={140} fit="cover" />
+        <ResponsiveImage
+          image={image}
+          alt={alt}
+          sizes="(min-width: 36em) 240px, 100vw"
+          resolve={src}
+          style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }}
+          fallback={
+            <Center h={140} bg="var(--mantine-color-default-hover)" role="img" aria-label={alt}>
+              <IconPhotoOff size={32} color="var(--mantine-color-dimmed)" aria-hidden />
+            </Center>
+          }
+        />
       </Card.Section>
       <Stack gap={6} mt="xs">
         <Text size="xs" c="dimmed">
@@ -163,7 +182,7 @@ export function ProductImagesModal({
           ) : (
             <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
               {product.images.map((image) => (
-                <ImageCard key={image.url} product={product} url={image.url} alt={image.alt} />
+                <ImageCard key={image.url} product={product} image={image} />
               ))}
             </SimpleGrid>
           )}

@@ -49,7 +49,7 @@ export function ProductRow({
     <Table.Tr data-product-id={product.id}>
       <Table.Td>
         <Group gap="sm" wrap="nowrap">
-          <ProductThumb url={image?.url} alt={image?.alt ?? product.name} />
+          <ProductThumb image={image} alt={image?.alt ?? product.name} />
           <Stack gap={0} miw={0}>
             <Text size="sm" fw={600} lineClamp={1}>
               {product.name}

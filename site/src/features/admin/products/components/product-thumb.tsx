@@ -1,53 +1,48 @@
-import { Center, Image } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useAdminHost } from '../../admin-context';
+import { type PictureSource, ResponsiveImage } from '../../../../components/ui/responsive-image';
+import { useApiUrl } from '../../admin-context';
 
-/**
- * A product image URL as the dashboard can load it: the API answers `/api/media/...` (and the
- * seed `/images/...`) relative to its own origin, which is not the page's in the desktop console.
- */
-export function useImageSrc(): (url: string) => string {
-  const { apiBase } = useAdminHost();
-  return (url) => (url.startsWith('/') ? `${apiBase.replace(/\/$/, '')}${url}` : url);
-}
+/** A product image URL as the dashboard can load it (see `useApiUrl`). */
+export const useImageSrc = useApiUrl;
 
 /** A square image, or a "no image" mark when there is none or it fails to load. */
 export function ProductThumb({
-  url,
+  image,
   alt,
   size = 44,
 }: {
-  url: string | undefined;
+  image: PictureSource | undefined;
   alt: string;
   size?: number;
 }) {
   const src = useImageSrc();
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!url || failed === url) {
-    return (
-      <Center
-        w={size}
-        h={size}
-        bg="var(--mantine-color-default-hover)"
-        style={{ borderRadius: 'var(--mantine-radius-sm)', flex: 'none' }}
-        aria-label="No image"
-        role="img"
-      >
-        <IconPhotoOff size={size / 2.2} color="var(--mantine-color-dimmed)" aria-hidden />
-      </Center>
-    );
-  }
   return (
-    <Image
-      src={src(url)}
+    <ResponsiveImage
+      image={image}
       alt={alt}
-      w={size}
-      h={size}
-      fit="cover"
-      radius="sm"
-      style={{ flex: 'none' }}
-      onError={() => setFailed(url)}
+      sizes={`${size}px`}
+      resolve={src}
+      style={{
+        width: size,
+        height: size,
+        objectFit: 'cover',
+        borderRadius: 'var(--mantine-radius-sm)',
+        flex: 'none',
+        display: 'block',
+      }}
+      fallback={
+        <Center
+          w={size}
+          h={size}
+          bg="var(--mantine-color-default-hover)"
+          style={{ borderRadius: 'var(--mantine-radius-sm)', flex: 'none' }}
+          aria-label="No image"
+          role="img"
+        >
+          <IconPhotoOff size={size / 2.2} color="var(--mantine-color-dimmed)" aria-hidden />
+        </Center>
+      }
     />
   );
 }
