@@ -36,6 +36,9 @@ export interface ReceiveOptions {
   };
 }
 
+/** Per stream, so a request holds a few MB at most whatever the size of its files. */
+const BUFFER_BYTES = 1024 * 1024;
+
 /** Base name of a browser-supplied file name, without control characters, at most 255 chars. */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
@@ -83,6 +86,10 @@ export async function receiveMultipart(options: ReceiveOptions) {
     defParamCharset: 'utf8',
     // Keep the name as sent, so a name with a path in it can be refused rather than trimmed.
     preservePath: true,
+    // Room for the socket to keep arriving while the disk catches up; with Node's 16 KB
+    // default every chunk stopped the parser until the previous one was written.
+    highWaterMark: BUFFER_BYTES,
+    fileHwm: BUFFER_BYTES,
     limits: {
       files: options.maxFiles,
       // busboy flags a file on reaching this size: so files of maxFileBytes or more.
