@@ -62,7 +62,7 @@ async function startBare(bodiesFile: string) {
  */
 export async function publicReadsBench(): Promise<BenchResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-reads-'));
-  const server = await startBenchServer({ DATA_DIR: dir });
+  const server = await startBenchServer({ DATA_DIR: dir, NODE_ENV: 'production' });
   try {
     const paths = ['/api/products', '/api/services', '/api/events'];
     const bodies: Record<string, { body: string; etag: string }> = {};

@@ -1,6 +1,5 @@
 import { messages } from '@studio/shared/messages';
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './lib/api-error.ts';
 import { handleError } from './lib/error-handler.ts';
@@ -8,7 +7,9 @@ import { loadSession, requireAdmin } from './middleware/auth.ts';
 import { compress } from './middleware/compress.ts';
 import { invalidateAfterWrites } from './middleware/invalidate-after-writes.ts';
 import { jsonBody } from './middleware/json-body.ts';
+import { servePublicCacheHits } from './middleware/public-cache.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { authRoutes } from './routes/account/auth.ts';
 import { orderRoutes } from './routes/account/orders.ts';
 import { adminCommerceRoutes } from './routes/admin/commerce.ts';
@@ -53,10 +54,7 @@ function apiRoutes() {
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
-    .use(
-      requestContext(deps),
-      secureHeaders({ crossOriginOpenerPolicy: 'same-origin-allow-popups' }),
-    )
+    .use(servePublicCacheHits(deps), requestContext(deps), securityHeaders)
     .route('/api', apiRoutes());
   app.onError(handleError);
   app.notFound((c) => c.json({ message: messages.http.notFound, code: 'NOT_FOUND' as const }, 404));

@@ -111,6 +111,18 @@ describe('public reads from memory', () => {
     expect(gz.headers.get('content-encoding')).toBe('gzip');
   });
 
+  it('a cached answer keeps the request id and the security headers', async () => {
+    await t.app.request('/api/services');
+    const res = await t.app.request('/api/services', { headers: { 'X-Request-Id': 'trace-42' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('trace-42');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    const head = await t.app.request('/api/services', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
   it('does not keep error answers', async () => {
     const res = await t.call('GET', '/api/products?category=food');
     expect(res.status).toBe(400);

@@ -1,8 +1,15 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { buildCachedRead, type CachedRead, SAFETY_TTL_MS } from '../cache/public-read-cache.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, Deps } from '../context.ts';
 import { pickEncoding } from '../lib/accept-encoding.ts';
+import { requestIdOf } from './request-context.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
+
+/** The cache key of a request: its path and query, as sent. */
+function keyOf(url: string): string {
+  return url.slice(url.indexOf('/', url.indexOf('//') + 2));
+}
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -13,27 +20,33 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /** The cached answer in the encoding the client prefers, or a 304 when it already has it. */
-function answer(c: Context<AppEnv>, entry: CachedRead) {
+function negotiate(
+  entry: CachedRead,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): { status: 200 | 304; body: Uint8Array<ArrayBuffer> | null; headers: Record<string, string> } {
   const headers: Record<string, string> = {
     ETag: entry.etag,
     'Cache-Control': entry.cacheControl,
     Vary: 'Accept-Encoding',
   };
-  if (matchesEtag(c.req.header('if-none-match'), entry.etag)) return c.body(null, 304, headers);
+  if (matchesEtag(ifNoneMatch, entry.etag)) return { status: 304, body: null, headers };
   headers['Content-Type'] = entry.contentType;
-  const encoding = pickEncoding(c.req.header('accept-encoding'), {
+  const encoding = pickEncoding(acceptEncoding, {
     br: entry.br !== null,
     gzip: entry.gzip !== null,
   });
-  if (encoding === 'br' && entry.br) {
-    headers['Content-Encoding'] = 'br';
-    return c.body(entry.br as Uint8Array<ArrayBuffer>, 200, headers);
+  let body = entry.identity;
+  if (encoding !== 'identity') {
+    headers['Content-Encoding'] = encoding;
+    body = entry[encoding] ?? body;
   }
-  if (encoding === 'gzip' && entry.gzip) {
-    headers['Content-Encoding'] = 'gzip';
-    return c.body(entry.gzip as Uint8Array<ArrayBuffer>, 200, headers);
-  }
-  return c.body(entry.identity as Uint8Array<ArrayBuffer>, 200, headers);
+  return { status: 200, body: body as Uint8Array<ArrayBuffer>, headers };
+}
+
+function answer(c: Context<AppEnv>, entry: CachedRead) {
+  const out = negotiate(entry, c.req.header('if-none-match'), c.req.header('accept-encoding'));
+  return out.body === null ? c.body(null, 304, out.headers) : c.body(out.body, 200, out.headers);
 }
 
 /**
@@ -46,8 +59,7 @@ export function publicCache(maxAgeSeconds: number, expiresAt?: (now: number) => 
   const cacheControl = `public, max-age=${maxAgeSeconds}`;
   return createMiddleware<AppEnv>(async (c, next) => {
     const cache = c.var.publicCache;
-    const url = c.req.url;
-    const key = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+    const key = keyOf(c.req.url);
     const hit = cache.get(key);
     if (hit) return answer(c, hit);
 
@@ -66,6 +78,35 @@ export function publicCache(maxAgeSeconds: number, expiresAt?: (now: number) => 
     c.res = undefined as unknown as Response;
     c.res = answer(c, entry);
   });
+}
+
+/**
+ * The first middleware of the app: a read already in the public-read cache is answered here,
+ * before the rest of the chain, as one Response built from plain headers (the request id and
+ * the security headers included), which @hono/node-server writes without building a Headers
+ * object. Such hits are logged at debug level, like a static file (a reverse proxy in front
+ * logs every request anyway, see docs/decisions/017). Everything else goes on to the chain,
+ * where `publicCache` fills the cache.
+ */
+export function servePublicCacheHits(
+  deps: Pick<Deps, 'publicCache' | 'log'>,
+): MiddlewareHandler<AppEnv> {
+  const { publicCache: cache, log } = deps;
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD') return next();
+    const entry = cache.get(keyOf(c.req.url));
+    if (!entry) return next();
+    const requestId = requestIdOf(c.req.header('x-request-id'));
+    const out = negotiate(entry, c.req.header('if-none-match'), c.req.header('accept-encoding'));
+    if (log.isLevelEnabled('debug')) {
+      log.debug({ requestId, method, path: c.req.path, status: out.status }, 'request (cached)');
+    }
+    return new Response(method === 'HEAD' ? null : out.body, {
+      status: out.status,
+      headers: { ...SECURITY_HEADERS, 'X-Request-Id': requestId, ...out.headers },
+    });
+  };
 }
 
 /** The next midnight UTC: "from today on" changes its answer then. */

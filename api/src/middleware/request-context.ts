@@ -5,6 +5,10 @@ import type { AppEnv, Deps } from '../context.ts';
 /** A caller's own id is kept when it is a plain token (a proxy's, or a client retrying). */
 const validId = /^[\w.:-]{1,64}$/;
 
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && validId.test(incoming) ? incoming : randomUUID();
+}
+
 /**
  * The one per-request middleware every path pays for: makes the dependencies reachable through
  * `c.var`, gives the request an id (sent back as X-Request-Id), and writes one structured log
@@ -13,8 +17,7 @@ const validId = /^[\w.:-]{1,64}$/;
 export function requestContext(deps: Deps) {
   const { log } = deps;
   return createMiddleware<AppEnv>(async (c, next) => {
-    const incoming = c.req.header('x-request-id');
-    const requestId = incoming && validId.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(c.req.header('x-request-id'));
     c.set('db', deps.db);
     c.set('env', deps.env);
     c.set('log', log);
