@@ -32,6 +32,11 @@ function mapSrcset(srcset: string, resolve: (url: string) => string): string {
 
 const same = (url: string) => url;
 
+/** The smallest JPEG of an image, for a thumbnail drawn a few dozen pixels wide (the cart). */
+export function smallestJpeg(image: PictureSource | null | undefined): string | undefined {
+  return image?.srcset?.jpeg.split(',')[0]?.trim().split(/\s+/)[0] || image?.url;
+}
+
 /**
  * `<picture>` with AVIF and WebP sources and a JPEG `<img>` fallback, each with `srcset` and
  * `sizes`, so the browser fetches the smallest file its screen needs in the best format it

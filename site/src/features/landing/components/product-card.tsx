@@ -13,7 +13,7 @@ import {
 import { IconExternalLink, IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { ResponsiveImage } from '../../../components/ui/responsive-image';
+import { ResponsiveImage, smallestJpeg } from '../../../components/ui/responsive-image';
 import { MAX_LINE_QUANTITY } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { toast } from '../../../lib/toast';
@@ -211,7 +211,7 @@ function AddToCart({ product, titleId }: { product: ShopProduct; titleId: string
       productId: product.id,
       name: product.name,
       priceCents: product.currentPriceCents,
-      imageUrl: product.images[0]?.url,
+      imageUrl: smallestJpeg(product.images[0]),
       stock: product.stock,
     });
     if (added > 0) toast.success(`${product.name} added to cart`);
