@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import { type BenchResult, fmt, MB } from './result.ts';
 import { startBenchServer } from './server.ts';
 
 const RECIPIENTS = 5000;
 const BASELINE = 1000;
-const MB = 1024 * 1024;
 
 /** A local SMTP server that accepts and counts messages, keeping none. */
 async function countingSmtp() {
@@ -42,7 +42,7 @@ async function countingSmtp() {
  * nodemailer's pooled transport sending straight to the same server in the same run, and the
  * API's peak resident-memory growth.
  */
-export async function blastBench(): Promise<string> {
+export async function blastBench(): Promise<BenchResult> {
   const smtp = await countingSmtp();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-blast-'));
   try {
@@ -117,11 +117,29 @@ export async function blastBench(): Promise<string> {
       clearInterval(sampler);
       const sent = smtp.count() - before;
       const rate = sent / seconds;
-      return [
-        `blast bench: ${RECIPIENTS} recipients (BLAST_RATE=1000), ${sent} received by the SMTP server in ${seconds.toFixed(1)} s`,
-        `  ${rate.toFixed(0)} messages/s vs direct pooled nodemailer ${baseRate.toFixed(0)} messages/s: ratio ${(rate / baseRate).toFixed(2)}`,
-        `  API peak RSS growth: ${((peak - idle) / MB).toFixed(1)} MB (idle ${(idle / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB)`,
-      ].join('\n');
+      const ratio = rate / baseRate;
+      const growth = (peak - idle) / MB;
+      return {
+        title: `blast: ${fmt(RECIPIENTS)} recipients to a local SMTP server (BLAST_RATE=1000, the highest allowed)`,
+        rows: [
+          {
+            name: 'blast throughput (POST to done)',
+            value: `${fmt(rate)} messages/s (${fmt(sent)} received in ${fmt(seconds, 1)} s)`,
+            baseline: `direct pooled nodemailer ${fmt(baseRate)} messages/s`,
+            ratio,
+            target: '>= 0.5 of direct nodemailer',
+            met: ratio >= 0.5,
+          },
+          {
+            name: 'API peak RSS growth during the blast',
+            value: `${fmt(growth, 1)} MB`,
+            baseline: `idle ${fmt(idle / MB)} MB, peak ${fmt(peak / MB)} MB`,
+            ratio: null,
+            target: '',
+            met: null,
+          },
+        ],
+      };
     } finally {
       await server.stop();
     }
