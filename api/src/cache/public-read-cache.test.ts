@@ -123,6 +123,28 @@ describe('public reads from memory', () => {
     expect(await head.text()).toBe('');
   });
 
+  it('over real HTTP, a cached hit is whole: headers, encodings, 304 and HEAD', async () => {
+    const base = await t.listen();
+    const first = await fetch(`${base}/api/products?page=1`);
+    const body = await first.text();
+    const hit = await fetch(`${base}/api/products?page=1`, {
+      headers: { 'Accept-Encoding': 'br', 'X-Request-Id': 'edge-7' },
+    });
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get('content-encoding')).toBe('br');
+    expect(hit.headers.get('x-request-id')).toBe('edge-7');
+    expect(hit.headers.get('strict-transport-security')).toBeTruthy();
+    expect(await hit.text()).toBe(body);
+    const revalidated = await fetch(`${base}/api/products?page=1`, {
+      headers: { 'If-None-Match': first.headers.get('etag') ?? '' },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+    const head = await fetch(`${base}/api/products?page=1`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
   it('does not keep error answers', async () => {
     const res = await t.call('GET', '/api/products?category=food');
     expect(res.status).toBe(400);
