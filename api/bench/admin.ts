@@ -5,6 +5,7 @@ import postgres from 'postgres';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { ensureDatabase } from '../src/db/ensure-database.ts';
 import { createLogger } from '../src/lib/logger.ts';
+import { type BenchResult, fmt } from './result.ts';
 import { startBenchServer } from './server.ts';
 
 const ORDERS = 200_000;
@@ -28,7 +29,7 @@ async function timeIt(url: string, token: string | null): Promise<number> {
  * With 200,000 orders and 20,000 customers: the median time of the dashboard and of a filtered,
  * searched orders page, each as a ratio to /api/health measured in the same run.
  */
-export async function adminBench(): Promise<string> {
+export async function adminBench(): Promise<BenchResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-admin-'));
   const pg = await startEmbeddedPostgres({
     dataDir: path.join(dir, 'postgres'),
@@ -102,15 +103,24 @@ export async function adminBench(): Promise<string> {
           times[name as keyof typeof targets].push(await timeIt(u, t));
       }
       const h = median(times.health);
-      const line = (name: 'dashboard' | 'orders', label: string) => {
+      const row = (name: 'dashboard' | 'orders', label: string) => {
         const m = median(times[name]);
-        return `  ${label}: median ${m.toFixed(1)} ms = ${(m / h).toFixed(1)}x health (${h.toFixed(2)} ms); target < 50 ms ${m < 50 ? 'OK' : 'OVER'}`;
+        return {
+          name: label,
+          value: `${fmt(m, 1)} ms median`,
+          baseline: `GET /api/health ${fmt(h, 2)} ms`,
+          ratio: m / h,
+          target: '< 50 ms',
+          met: m < 50,
+        };
       };
-      return [
-        `admin bench: ${ORDERS.toLocaleString('en-US')} orders, ${CUSTOMERS.toLocaleString('en-US')} customers (seeded in ${seedSeconds.toFixed(1)} s), ${ROUNDS} rounds`,
-        line('dashboard', 'GET /api/admin/dashboard'),
-        line('orders', 'GET /api/admin/orders (status + search + page 2)'),
-      ].join('\n');
+      return {
+        title: `admin: ${fmt(ORDERS)} orders, ${fmt(CUSTOMERS)} customers (seeded in ${fmt(seedSeconds, 1)} s), ${ROUNDS} rounds`,
+        rows: [
+          row('dashboard', 'GET /api/admin/dashboard'),
+          row('orders', 'GET /api/admin/orders (status + search + page 2)'),
+        ],
+      };
     } finally {
       await server.stop();
     }
