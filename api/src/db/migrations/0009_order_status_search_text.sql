@@ -1,0 +1,1 @@
+CREATE INDEX "orders_status_search_text_idx" ON "orders" USING btree ("status","search_text");
