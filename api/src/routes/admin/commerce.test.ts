@@ -8,6 +8,7 @@ import { payments } from '../../db/schema/payments.ts';
 import { products } from '../../db/schema/products.ts';
 import { submissionFiles } from '../../db/schema/project-submissions.ts';
 import { services } from '../../db/schema/services.ts';
+import { users } from '../../db/schema/users.ts';
 import { signInAdmin, signUpCustomer } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { testJpeg } from '../../test/images.ts';
@@ -141,6 +142,26 @@ describe('orders', () => {
     expect(byName.body.orders[0].user.email).toBeTruthy();
     const bad = await as('GET', '/api/admin/orders?status=lost');
     expect(bad.status).toBe(400);
+  });
+
+  it("search follows a customer's new name and e-mail, and never matches across two fields", async () => {
+    const customer = await signUpCustomer(t);
+    const order = await placeOrder(customer);
+    const tag = order.id.slice(0, 8);
+    await t.db
+      .update(users)
+      .set({ firstName: 'Grace', lastName: `Hopper${tag}`, email: `renamed.${tag}@example.com` })
+      .where(eq(users.id, customer.user.id));
+    const ids = async (q: string) =>
+      (await as('GET', `/api/admin/orders?q=${encodeURIComponent(q)}`)).body.orders.map(
+        (o: { id: string }) => o.id,
+      );
+    expect(await ids(`GRACE HOPPER${tag}`)).toEqual([order.id]);
+    expect(await ids(`renamed.${tag}@`)).toEqual([order.id]);
+    expect(await ids(customer.user.email)).toEqual([]);
+    // The end of the e-mail and the start of the name are two fields.
+    expect(await ids(`example.com grace hopper${tag}`)).toEqual([]);
+    expect(await ids(`${order.orderNumber}renamed`)).toEqual([]);
   });
 
   it('sets any status, refuses the current one with 409, keeps history and audit, and cancelling returns stock', async () => {
