@@ -251,6 +251,8 @@ describe('POST /api/events/admin', () => {
     ['a program', flyer(4096, exeHead, 'flyer.jpg')],
     ['a PDF', flyer(4096, Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n'), 'flyer.pdf')],
     ['an empty file', flyer(0)],
+    // A JPEG's first bytes, cut short: it passes the first check and fails to decode.
+    ['a truncated JPEG', flyer(1500)],
   ])('refuses %s by content: 415 and nothing left', async (_label, file) => {
     const before = await counts();
     const res = await create(form(), [file]);
