@@ -9,6 +9,21 @@ export const screenshotDir = path.resolve(
   '../../screenshots',
 );
 
+/**
+ * Resolves once a pre-rendered page (build/prerender.ts) has hydrated, with its lazy sections;
+ * at once for any other page.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    if (!root?.dataset.prerendered) return true;
+    return (
+      document.documentElement.hasAttribute('data-hydrated') &&
+      document.querySelector('[data-lazy-section]:not([data-hydrated])') === null
+    );
+  });
+}
+
 /** Debian's Chromium, as the machines here have it (TOOLCHAIN.md). */
 export function setupBrowser() {
   let browser: Browser;
@@ -33,7 +48,21 @@ export function setupBrowser() {
     baseUrl: () => inject('baseUrl'),
     async page(width = 1440, height = 900): Promise<Page> {
       const context = await browser.newContext({ viewport: { width, height } });
-      return context.newPage();
+      const page = await context.newPage();
+      // A pre-rendered page shows its HTML before its script runs; a click before hydration
+      // would be lost, so navigations wait until the app (and each lazy section) is live.
+      const { goto, reload } = page;
+      page.goto = async (...args) => {
+        const response = await goto.apply(page, args);
+        await waitForHydration(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload.apply(page, args);
+        await waitForHydration(page);
+        return response;
+      };
+      return page;
     },
     async screenshot(page: Page, name: string) {
       mkdirSync(screenshotDir, { recursive: true });

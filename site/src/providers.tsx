@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DeferredNotifications } from './components/ui/deferred-notifications';
 import { AuthProvider } from './lib/auth/auth-provider';
 import type { AuthStore } from './lib/auth/auth-store';
 import { theme } from './lib/theme';
@@ -19,7 +19,7 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, auth, children, env = 'default' }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" env={env}>
-      <Notifications limit={TOAST_LIMIT} position="top-right" zIndex={1000} />
+      <DeferredNotifications limit={TOAST_LIMIT} position="top-right" zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={auth}>{children}</AuthProvider>
       </QueryClientProvider>

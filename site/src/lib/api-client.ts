@@ -65,6 +65,10 @@ export const apiFetch: typeof fetch = createApiFetch(() => onUnauthorized?.());
  * The typed Hono RPC client. Same origin: in dev Vite proxies /api to the API, in production the
  * API serves the built site. Every request carries the stored bearer token, if any.
  */
-export const api = createClient(window.location.origin, { getToken: storedToken, fetch: apiFetch });
+// Pre-rendering (Node, scripts/prerender.ts) makes no calls, but imports this module.
+export const api = createClient(
+  typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+  { getToken: storedToken, fetch: apiFetch },
+);
 
 export type Api = typeof api;

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { LandingPage } from '../features/landing/components/landing-page';
 import type { AuthStore } from '../lib/auth/auth-store';
-import { pageTitle } from '../lib/page-title';
+import { pageTitle, SITE_DESCRIPTION } from '../lib/page-title';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -14,14 +15,7 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The site-wide title and description; a page's own head entries take precedence.
   head: () => ({
-    meta: [
-      { title: pageTitle() },
-      {
-        name: 'description',
-        content:
-          'Studio: fixed-price sound design, mixing, mastering and audio post-production, a shop, events and a community game server.',
-      },
-    ],
+    meta: [{ title: pageTitle() }, { name: 'description', content: SITE_DESCRIPTION }],
   }),
   component: RootLayout,
   // Unknown paths are caught by the splat route ($.tsx); this covers a notFound() thrown by a
@@ -29,7 +23,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: LandingPage,
 });
 
+/** Marks the document once the app is live, pre-rendered or not (the browser tests wait for it). */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+}
+
 function RootLayout() {
+  useHydratedMark();
   return (
     <>
       {/* React 19 hoists the route's <title> and <meta> tags into <head>. */}
@@ -40,6 +42,8 @@ function RootLayout() {
       <SiteHeader />
       <Outlet />
       <SiteFooter />
+      {/* The router's hydration data in pre-rendered pages (see entry-server.tsx). */}
+      <Scripts />
     </>
   );
 }

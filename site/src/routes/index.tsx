@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LandingPage } from '../features/landing/components/landing-page';
-import { titleHead } from '../lib/page-title';
+import { landingDescription, landingStructuredData } from '../features/landing/landing-seo';
+import { seoHead } from '../lib/seo';
 
 export const Route = createFileRoute('/')({
-  head: titleHead(),
+  head: seoHead({ description: landingDescription, path: '/', jsonLd: landingStructuredData }),
   component: LandingPage,
 });

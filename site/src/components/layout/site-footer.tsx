@@ -32,7 +32,8 @@ export function SiteFooter() {
             Admin
           </Anchor>
         </Group>
-        <Text size="xs" c="dimmed">
+        {/* Pre-rendered at build time: a new year may reach the visitor before a new build. */}
+        <Text size="xs" c="dimmed" suppressHydrationWarning>
           © {new Date().getFullYear()} {business.name}. All rights reserved.
         </Text>
       </Stack>

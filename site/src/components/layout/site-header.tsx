@@ -1,21 +1,11 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Indicator,
-  Menu,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Indicator, Text, UnstyledButton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
-import { messages } from '@studio/shared/messages';
 import { IconDeviceGamepad2, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { business } from '../../lib/business';
 import { useCart } from '../../lib/cart/use-cart';
-import { toast } from '../../lib/toast';
 import { BrandMark } from './brand-mark';
 import classes from './site-header.module.css';
 
@@ -72,7 +62,7 @@ export function SiteHeader() {
             <IconDeviceGamepad2 size={20} aria-hidden />
           </ActionIcon>
           <CartButton />
-          <AccountMenu />
+          <AccountButton />
         </Group>
       </Group>
     </Box>
@@ -98,9 +88,10 @@ function CartButton() {
   );
 }
 
-function AccountMenu() {
-  const { user, isAdmin, store } = useAuth();
-  const navigate = useNavigate();
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+
+function AccountButton() {
+  const { user, isAdmin } = useAuth();
   if (!user) {
     return (
       <Button component={Link} to="/login" size="sm" variant="default">
@@ -108,38 +99,16 @@ function AccountMenu() {
       </Button>
     );
   }
-  const logout = async () => {
-    await store.logout();
-    toast.success(messages.auth.loggedOut);
-    await navigate({ to: '/' });
-  };
+  // Until the menu's code arrives, the same icon holds its place (no layout shift), inert: a
+  // button that opened nothing would swallow the click.
+  const placeholder = (
+    <ActionIcon component="span" size="lg" variant="subtle" aria-hidden>
+      <IconUserCircle size={22} aria-hidden />
+    </ActionIcon>
+  );
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon size="lg" variant="subtle" aria-label={`Account: ${user.firstName}`}>
-          <IconUserCircle size={22} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          {user.firstName} {user.lastName}
-        </Menu.Label>
-        <Menu.Item component={Link} to="/profile">
-          Profile
-        </Menu.Item>
-        <Menu.Item component={Link} to="/orders">
-          Orders
-        </Menu.Item>
-        {isAdmin && (
-          <Menu.Item component={Link} to="/admin">
-            Admin dashboard
-          </Menu.Item>
-        )}
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={() => void logout()}>
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={placeholder}>
+      <AccountMenu user={user} isAdmin={isAdmin} />
+    </Suspense>
   );
 }

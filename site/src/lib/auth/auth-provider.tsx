@@ -14,9 +14,13 @@ export function useAuthStore(): AuthStore {
   return store;
 }
 
-/** The session as the spec's auth state (user, token, loading, error), re-rendering on change. */
+/**
+ * The session as the spec's auth state (user, token, loading, error), re-rendering on change.
+ * While hydrating pre-rendered HTML it first reads signed out, as the HTML was built, then the
+ * stored session (useSyncExternalStore's server snapshot), so hydration never mismatches.
+ */
 export function useAuth(): AuthState & { isAdmin: boolean; store: AuthStore } {
   const store = useAuthStore();
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getServerState);
   return { ...state, isAdmin: state.user?.role === 'admin', store };
 }

@@ -24,8 +24,15 @@ export interface AuthState {
 
 type Listener = () => void;
 
+const SIGNED_OUT: AuthState = { user: null, token: null, loading: false, error: null };
+
+/** The browser's two storages; none when the page is pre-rendered at build time (Node). */
+function storages(): Storage[] {
+  return typeof window === 'undefined' ? [] : [localStorage, sessionStorage];
+}
+
 function readStored(): { token: string | null; user: PublicUser | null } {
-  for (const storage of [localStorage, sessionStorage]) {
+  for (const storage of storages()) {
     const token = storage.getItem(TOKEN_STORAGE_KEY);
     if (!token) continue;
     try {
@@ -39,7 +46,7 @@ function readStored(): { token: string | null; user: PublicUser | null } {
 }
 
 function clearStored() {
-  for (const storage of [localStorage, sessionStorage]) {
+  for (const storage of storages()) {
     storage.removeItem(TOKEN_STORAGE_KEY);
     storage.removeItem(USER_STORAGE_KEY);
   }
@@ -47,6 +54,7 @@ function clearStored() {
 
 /** Which storage holds the session now: local ("remember me"), this tab's, or none. */
 function currentStorage(): Storage | null {
+  if (typeof window === 'undefined') return null;
   if (localStorage.getItem(TOKEN_STORAGE_KEY)) return localStorage;
   if (sessionStorage.getItem(TOKEN_STORAGE_KEY)) return sessionStorage;
   return null;
@@ -106,6 +114,8 @@ export function createAuthStore() {
 
   const store = {
     getState: () => state,
+    /** What the pre-rendered HTML shows (signed out), for the first render while hydrating. */
+    getServerState: () => SIGNED_OUT,
     subscribe(listener: Listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

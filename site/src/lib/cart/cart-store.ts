@@ -174,6 +174,16 @@ let shared: CartStore | undefined;
 
 /** The one cart of this page, created on first use (never at import, so tests start clean). */
 export function cartStore(): CartStore {
-  shared ??= createCartStore();
+  // Pre-rendering at build time (Node) has no storage: an empty cart that keeps nothing.
+  shared ??= typeof window === 'undefined' ? createCartStore(noStorage) : createCartStore();
   return shared;
 }
+
+const noStorage: Storage = {
+  length: 0,
+  clear: () => {},
+  getItem: () => null,
+  key: () => null,
+  removeItem: () => {},
+  setItem: () => {},
+};

@@ -11,9 +11,13 @@ export interface UseCart {
   clear: CartStore['clear'];
 }
 
+// The pre-rendered HTML has an empty cart; hydration starts from it, then reads the stored one.
+const NO_ITEMS: CartItem[] = [];
+const serverSnapshot = () => NO_ITEMS;
+
 /** The cart, re-rendering when it changes here or in another tab. */
 export function useCart(store: CartStore = cartStore()): UseCart {
-  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, serverSnapshot);
   return {
     items,
     count: items.reduce((sum, item) => sum + item.quantity, 0),

@@ -1,10 +1,14 @@
-import { CampaignsSection } from './campaigns-section';
-import { ContactSection } from './contact-section';
+import { LazySection, lazySection } from '../../../components/ui/lazy-section';
 import { EventsBanner } from './events-banner';
 import { HeroSection } from './hero-section';
-import { NewsletterBox } from './newsletter-box';
 import { ServicesSection } from './services-section';
-import { ShopSection } from './shop-section';
+
+// Below the fold: pre-rendered with the page, their code (the shop, the contact and newsletter
+// forms) loads after the first view's and hydrates them in place.
+const shop = lazySection(() => import('./shop-section').then((m) => m.ShopSection));
+const contact = lazySection(() => import('./contact-section').then((m) => m.ContactSection));
+const newsletter = lazySection(() => import('./newsletter-box').then((m) => m.NewsletterBox));
+const campaigns = lazySection(() => import('./campaigns-section').then((m) => m.CampaignsSection));
 
 /**
  * The landing page, also shown for every unknown path (the spec's catch-all `*`): sections by
@@ -16,10 +20,10 @@ export function LandingPage() {
       <HeroSection />
       <EventsBanner />
       <ServicesSection />
-      <ShopSection />
-      <ContactSection />
-      <NewsletterBox />
-      <CampaignsSection />
+      <LazySection code={shop} />
+      <LazySection code={contact} />
+      <LazySection code={newsletter} />
+      <LazySection code={campaigns} />
     </main>
   );
 }

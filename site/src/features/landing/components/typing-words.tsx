@@ -36,9 +36,10 @@ function shuffled<T>(items: readonly T[]): T[] {
  * from assistive technology; under prefers-reduced-motion it shows one still word.
  */
 export function TypingWords() {
-  // Read on the first render (no effect delay), so a visitor who asked for less motion never
-  // sees a single animated frame.
-  const reduceMotion = useReducedMotion(undefined, { getInitialValueInEffect: false });
+  // Read after the first render, which must match the pre-rendered HTML (empty, with the caret);
+  // the typing starts only after a timer, so a visitor who asked for less motion still sees no
+  // animated frame, and the caret's blink is off for them in CSS.
+  const reduceMotion = useReducedMotion(undefined, { getInitialValueInEffect: true });
   const [text, setText] = useState('');
   const words = useRef<string[]>(shuffled(COMMUNITY_WORDS));
 
