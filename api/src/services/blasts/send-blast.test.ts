@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
+import { subscribers } from '../../db/schema/subscribers.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { signInAdmin } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
-import { sendBlast } from './send-blast.ts';
+import { batchSize, sendBlast } from './send-blast.ts';
 
 /**
  * The shared test SMTP server, refusing RCPT TO for addresses at reject.example.com while
@@ -168,6 +169,65 @@ describe('the email-blast job', () => {
     expect(emails.map((e) => smtp.to(e).length)).toEqual(emails.map(() => 1));
     const p = await progress(blast.id);
     expect(p.blast).toMatchObject({ status: 'done', sentCount: 6, pendingCount: 0 });
+  });
+
+  it('at a high rate, records each recipient of a batch on its own: sent, refused, unsubscribed', async () => {
+    const id = tag();
+    const ok = Array.from({ length: 40 }, (_, i) => `fast${i}.${id}@example.com`);
+    const bad = `fastbad.${id}@reject.example.com`;
+    const gone = `fastgone.${id}@example.com`;
+    const blast = await queuedBlast([...ok, bad, gone], 'Fast');
+    // Unsubscribed after the blast was queued.
+    await t.db.insert(subscribers).values({ email: gone, status: 'unsubscribed' });
+    const deps = {
+      ...jobDeps(),
+      env: { ...t.env, BLAST_RATE: 1000 },
+      jobs: { send: async () => {} },
+    };
+    expect(batchSize(1000)).toBeGreaterThan(1);
+    const mailer = createMailer(t.env, deps.log);
+    try {
+      await sendBlast({ ...deps, mailer, blastId: blast.id });
+    } finally {
+      await mailer.close();
+    }
+    expect(ok.map((e) => smtp.to(e).length)).toEqual(ok.map(() => 1));
+    expect(smtp.to(bad)).toHaveLength(0);
+    expect(smtp.to(gone)).toHaveLength(0);
+    const p = await progress(blast.id);
+    expect(p.blast).toMatchObject({
+      status: 'done',
+      sentCount: 40,
+      failedCount: 1,
+      pendingCount: 0,
+    });
+    const byEmail = new Map(p.recipients.map((r) => [r.email, r]));
+    expect(byEmail.get(bad)).toMatchObject({ status: 'failed', sentAt: null });
+    expect(byEmail.get(bad)?.error).toMatch(/550/);
+    expect(byEmail.get(gone)).toMatchObject({ status: 'skipped', sentAt: null, error: null });
+    expect(ok.every((e) => byEmail.get(e)?.status === 'sent' && byEmail.get(e)?.sentAt)).toBe(true);
+  });
+
+  it('at a high rate, leaves the whole batch pending and fails the job while the mail server is down', async () => {
+    const id = tag();
+    const emails = Array.from({ length: 10 }, (_, i) => `down${i}.${id}@example.com`);
+    const blast = await queuedBlast(emails, 'Down');
+    const deps = {
+      ...jobDeps(),
+      env: { ...t.env, BLAST_RATE: 1000 },
+      jobs: { send: async () => {} },
+    };
+    const mailer = createMailer({ ...t.env, SMTP_URL: 'smtp://127.0.0.1:1' }, deps.log);
+    try {
+      await expect(sendBlast({ ...deps, mailer, blastId: blast.id })).rejects.toThrow(
+        /ECONNREFUSED/,
+      );
+    } finally {
+      await mailer.close();
+    }
+    const p = await progress(blast.id);
+    expect(p.blast).toMatchObject({ status: 'sending', pendingCount: 10, sentCount: 0 });
+    expect(p.recipients.every((r) => r.status === 'pending' && r.error === null)).toBe(true);
   });
 
   it('hands a long blast over to a new job when its time budget runs out', async () => {
