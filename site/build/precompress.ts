@@ -3,8 +3,12 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** Text formats worth compressing; images, fonts in woff2 and media are already compressed. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map|webmanifest|ico)$/;
+/**
+ * Text formats worth compressing; images, fonts in woff2 and media are already compressed.
+ * Source maps are left out: only developer tools fetch them, and brotli 11 on megabytes of
+ * them would triple the build time.
+ */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/;
 /** Below this a compressed copy saves less than the extra round of headers costs. */
 const MIN_BYTES = 1024;
 
