@@ -9,8 +9,8 @@ import type { Plugin } from 'vite';
  */
 export const LANDING_JS_BUDGET_BYTES = 175 * 1024;
 
-/** Its sections loaded after the first view (shop, contact, newsletter, campaigns), gzipped. */
-export const LANDING_DEFERRED_JS_BUDGET_BYTES = 40 * 1024;
+/** Its sections loaded after the first view (services, shop, contact, newsletter, campaigns), gzipped. */
+export const LANDING_DEFERRED_JS_BUDGET_BYTES = 50 * 1024;
 
 /**
  * The landing page's stylesheets, gzipped (issue 13): the rules its pre-rendered HTML uses are

@@ -15,7 +15,7 @@ const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = process.env.SITE_OUT ?? path.join(siteDir, 'dist');
 const b = setupBrowser();
 
-describe('the landing page budget (JavaScript 175 KB + 40 KB after the first view, CSS 45 KB, gzipped)', () => {
+describe('the landing page budget (JavaScript 175 KB + 50 KB after the first view, CSS 45 KB, gzipped)', () => {
   const report = JSON.parse(
     readFileSync(path.join(outDir, '.vite/bundle-budget.json'), 'utf8'),
   ) as BudgetReport;
@@ -31,6 +31,7 @@ describe('the landing page budget (JavaScript 175 KB + 40 KB after the first vie
   it('measured the sections loaded after the first view and the stylesheets, within budget', () => {
     const files = report.deferred.chunks.map((c) => c.file);
     for (const section of [
+      'services-section',
       'shop-section',
       'contact-section',
       'newsletter-box',

@@ -1,10 +1,11 @@
 import { LazySection, lazySection } from '../../../components/ui/lazy-section';
 import { EventsBanner } from './events-banner';
 import { HeroSection } from './hero-section';
-import { ServicesSection } from './services-section';
 
-// Below the fold: pre-rendered with the page, their code (the shop, the contact and newsletter
-// forms) loads after the first view's and hydrates them in place.
+// Below the fold: pre-rendered with the page, their code (the services, the shop, the contact
+// and newsletter forms) loads after the first view's and hydrates them in place, each in its
+// own task, so hydrating the page never blocks the main thread for long.
+const services = lazySection(() => import('./services-section').then((m) => m.ServicesSection));
 const shop = lazySection(() => import('./shop-section').then((m) => m.ShopSection));
 const contact = lazySection(() => import('./contact-section').then((m) => m.ContactSection));
 const newsletter = lazySection(() => import('./newsletter-box').then((m) => m.NewsletterBox));
@@ -19,7 +20,7 @@ export function LandingPage() {
     <main id="main">
       <HeroSection />
       <EventsBanner />
-      <ServicesSection />
+      <LazySection code={services} />
       <LazySection code={shop} />
       <LazySection code={contact} />
       <LazySection code={newsletter} />
