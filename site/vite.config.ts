@@ -8,6 +8,10 @@ import { prerender } from './build/prerender.ts';
 
 const siteRoot = fileURLToPath(new URL('.', import.meta.url));
 
+/** Mantine's core and the components of every page's header, footer and landing view. */
+const MANTINE_SHELL =
+  /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core|utils|components[\\/](Box|UnstyledButton|Button|ActionIcon|Text|Title|Group|Stack|Container|Paper|Badge|Indicator|Anchor|Transition|Collapse|ThemeIcon|SimpleGrid|Center|VisuallyHidden|CloseButton|Loader|Skeleton|Portal))[\\/]/;
+
 export default defineConfig(({ mode, isSsrBuild }) => {
   // VITE_API_PROXY may come from the shell or a site/.env file; default is the API's dev port.
   const env = loadEnv(mode, siteRoot, 'VITE_');
@@ -44,6 +48,35 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     preview: { port: 4173, proxy: apiProxy },
     // Source maps are served with the site: its code is public anyway, and they make errors
     // reported from visitors' browsers readable (docs/decisions/016-first-load.md).
-    build: { outDir: 'dist', assetsDir: 'assets', emptyOutDir: true, sourcemap: true },
+    build: {
+      outDir: 'dist',
+      assetsDir: 'assets',
+      emptyOutDir: true,
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          // Every page starts with React, the router, TanStack Query and Mantine's core and
+          // layout components: one chunk each instead of dozens of small shared ones, since
+          // each request costs its headers and a round of compression. The server build keeps
+          // its default.
+          codeSplitting: isSsrBuild
+            ? true
+            : {
+                groups: [
+                  {
+                    name: 'framework',
+                    test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@mantine[\\/](store|hooks))[\\/]/,
+                    priority: 20,
+                  },
+                  {
+                    name: 'mantine',
+                    test: MANTINE_SHELL,
+                    priority: 10,
+                  },
+                ],
+              },
+        },
+      },
+    },
   };
 });
