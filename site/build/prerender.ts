@@ -135,6 +135,7 @@ export function prerender(): Plugin {
           path.join(outDir, 'sitemap.xml'),
           entry.sitemapXml(entry.PLACEHOLDER_ORIGIN, plan.pages),
         );
+        mkdirSync(path.join(outDir, '.vite'), { recursive: true });
         writeFileSync(
           path.join(outDir, '.vite/prerender.json'),
           JSON.stringify({ pages: written }, null, 2),
