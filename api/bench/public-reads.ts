@@ -17,13 +17,12 @@ interface Load {
   non2xx: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers,
-  });
+async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  duration = SECONDS,
+): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -87,8 +86,9 @@ export async function publicReadsBench(): Promise<BenchResult> {
           },
         ];
       for (const c of cases) {
-        // Warm both, then measure one after the other (never at once: 2 cores).
-        await load(`${server.url}${c.path}`, c.headers).catch(() => undefined);
+        // Warm both (JIT, connections), then measure one after the other, never at once.
+        await load(`${server.url}${c.path}`, c.headers, 2);
+        await load(`${bare.url}${c.path}`, c.headers, 2);
         const ours = await load(`${server.url}${c.path}`, c.headers);
         const base = await load(`${bare.url}${c.path}`, c.headers);
         const ratio = ours.rps / base.rps;
