@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { LazySection, lazySection } from '../../../components/ui/lazy-section';
 import { EventsBanner } from './events-banner';
 import { HeroSection } from './hero-section';
@@ -16,15 +17,27 @@ const campaigns = lazySection(() => import('./campaigns-section').then((m) => m.
  * anchor hero, services, shop, contact and campaigns (spec 2); the footer comes from the layout.
  */
 export function LandingPage() {
+  const sections = [services, shop, contact, newsletter, campaigns];
+  const live = useRef(new Set<unknown>());
+  // A client-side visit to `/#shop` (the cart's "Browse the shop") renders the sections only
+  // once their code has arrived, after the router looked for the anchor: scroll to it once
+  // every section is in place, so none above it moves it again. Pre-rendered HTML had the
+  // anchor from the start, and the browser scrolled to it itself.
+  const onLive = (code: unknown) => (prerendered: boolean) => {
+    live.current.add(code);
+    if (prerendered || live.current.size < sections.length) return;
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
+  };
   return (
     <main id="main">
       <HeroSection />
       <EventsBanner />
-      <LazySection code={services} />
-      <LazySection code={shop} />
-      <LazySection code={contact} />
-      <LazySection code={newsletter} />
-      <LazySection code={campaigns} />
+      {sections.map((code, i) => (
+        // The list is fixed: its index is its identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a constant list
+        <LazySection key={i} code={code} onLive={onLive(code)} />
+      ))}
     </main>
   );
 }
