@@ -60,7 +60,7 @@ function why(report: Report, overWeight: boolean): string {
   return parts.join('; ');
 }
 
-async function lighthouse(url: string, preset: 'mobile' | 'desktop', out: string) {
+async function lighthouseOnce(url: string, preset: 'mobile' | 'desktop', out: string) {
   await run(
     path.join(apiDir, 'node_modules/.bin/lighthouse'),
     [
@@ -74,6 +74,18 @@ async function lighthouse(url: string, preset: 'mobile' | 'desktop', out: string
     { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(readFileSync(out, 'utf8')) as Report;
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) and asks to be run again. */
+async function lighthouse(url: string, preset: 'mobile' | 'desktop', out: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, preset, out);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      process.stderr.write(`lighthouse: ${url} ${preset} failed, running it again\n`);
+    }
+  }
 }
 
 /**
