@@ -33,7 +33,8 @@ beforeAll(async () => {
   mkdirSync(path.join(siteDir, 'minecraft'));
   writeFileSync(
     path.join(siteDir, 'minecraft', 'index.html'),
-    '<!doctype html><title>Minecraft | Studio</title><link rel="canonical" href="https://studio.invalid/minecraft"><h1>Join the server</h1>',
+    // As large as a real page (over the 1 KB below which nothing is compressed).
+    `<!doctype html><title>Minecraft | Studio</title><link rel="canonical" href="https://studio.invalid/minecraft"><h1>Join the server</h1><p>${'Build with the community. '.repeat(60)}</p>`,
   );
   writeFileSync(
     path.join(siteDir, 'spa.html'),

@@ -2,8 +2,13 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type Context, Hono } from 'hono';
+import {
+  buildCachedRead,
+  type CachedRead,
+  matchesEtag,
+  negotiate,
+} from './cache/public-read-cache.ts';
 import type { AppEnv } from './context.ts';
 import { type Encoding, pickEncoding } from './lib/accept-encoding.ts';
 
@@ -46,12 +51,10 @@ interface StaticFile {
   templated: boolean;
 }
 
+/** A templated file rewritten for one origin, built once like a cached public read. */
 interface Rendered {
   origin: string;
-  etag: string;
-  identity: Uint8Array;
-  br: Uint8Array;
-  gzip: Uint8Array;
+  entry: CachedRead;
 }
 
 function cacheControl(rel: string): string {
@@ -97,19 +100,14 @@ function scan(siteDir: string): Map<string, StaticFile> {
 
 function render(file: StaticFile, origin: string): Rendered {
   const text = readFileSync(file.file, 'utf8').replaceAll(BUILD_ORIGIN, origin);
-  const identity = new TextEncoder().encode(text);
   return {
     origin,
-    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
-    identity,
-    br: brotliCompressSync(identity),
-    gzip: gzipSync(identity, { level: 9 }),
+    entry: buildCachedRead(new TextEncoder().encode(text), {
+      contentType: file.type,
+      cacheControl: file.cacheControl,
+      expiresAt: Number.POSITIVE_INFINITY,
+    }),
   };
-}
-
-function notModified(c: Context<AppEnv>, etag: string): boolean {
-  const header = c.req.header('if-none-match');
-  return !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
 /**
@@ -134,11 +132,7 @@ export function staticSite(siteDir: string, publicOrigin: () => string) {
   const rendered = new Map<string, Rendered>();
 
   const send = (c: Context<AppEnv>, file: StaticFile) => {
-    const headers: Record<string, string> = {
-      'Content-Type': file.type,
-      'Cache-Control': file.cacheControl,
-      Vary: 'Accept-Encoding',
-    };
+    const ifNoneMatch = c.req.header('if-none-match');
     if (file.templated) {
       const origin = publicOrigin().replace(/\/+$/, '');
       let page = rendered.get(file.file);
@@ -146,15 +140,18 @@ export function staticSite(siteDir: string, publicOrigin: () => string) {
         page = render(file, origin);
         rendered.set(file.file, page);
       }
-      headers.ETag = page.etag;
-      if (notModified(c, page.etag)) return c.body(null, 304, headers);
-      const encoding = pickEncoding(c.req.header('accept-encoding'), { br: true, gzip: true });
-      if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-      const body = encoding === 'identity' ? page.identity : page[encoding];
-      return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
+      const out = negotiate(page.entry, ifNoneMatch, c.req.header('accept-encoding'));
+      return out.body === null
+        ? c.body(null, 304, out.headers)
+        : c.body(out.body, 200, out.headers);
     }
-    headers.ETag = file.etag;
-    if (notModified(c, file.etag)) return c.body(null, 304, headers);
+    const headers: Record<string, string> = {
+      'Content-Type': file.type,
+      'Cache-Control': file.cacheControl,
+      Vary: 'Accept-Encoding',
+      ETag: file.etag,
+    };
+    if (matchesEtag(ifNoneMatch, file.etag)) return c.body(null, 304, headers);
     const encoding: Encoding = pickEncoding(c.req.header('accept-encoding'), {
       br: file.br !== null,
       gzip: file.gzip !== null,

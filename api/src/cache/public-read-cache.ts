@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pickEncoding } from '../lib/accept-encoding.ts';
 
 /** One cached answer: the serialized body, its encodings and validator, built once. */
 export interface CachedRead {
@@ -46,6 +47,39 @@ export function buildCachedRead(
     gzip: gzip && gzip.byteLength < body.byteLength ? gzip : null,
     ...init,
   };
+}
+
+/** Whether If-None-Match names `etag`, by weak comparison (RFC 9110 13.1.2: W/ is ignored). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/** A built answer in the encoding the client prefers, or a 304 when it already has it. */
+export function negotiate(
+  entry: CachedRead,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): { status: 200 | 304; body: Uint8Array<ArrayBuffer> | null; headers: Record<string, string> } {
+  const headers: Record<string, string> = {
+    ETag: entry.etag,
+    'Cache-Control': entry.cacheControl,
+    Vary: 'Accept-Encoding',
+  };
+  if (matchesEtag(ifNoneMatch, entry.etag)) return { status: 304, body: null, headers };
+  headers['Content-Type'] = entry.contentType;
+  const encoding = pickEncoding(acceptEncoding, {
+    br: entry.br !== null,
+    gzip: entry.gzip !== null,
+  });
+  let body = entry.identity;
+  if (encoding !== 'identity') {
+    headers['Content-Encoding'] = encoding;
+    body = entry[encoding] ?? body;
+  }
+  return { status: 200, body: body as Uint8Array<ArrayBuffer>, headers };
 }
 
 /**

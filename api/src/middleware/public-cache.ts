@@ -1,47 +1,18 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { buildCachedRead, type CachedRead, SAFETY_TTL_MS } from '../cache/public-read-cache.ts';
+import {
+  buildCachedRead,
+  type CachedRead,
+  negotiate,
+  SAFETY_TTL_MS,
+} from '../cache/public-read-cache.ts';
 import type { AppEnv, Deps } from '../context.ts';
-import { pickEncoding } from '../lib/accept-encoding.ts';
 import { requestIdOf } from './request-context.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** The cache key of a request: its path and query, as sent. */
 function keyOf(url: string): string {
   return url.slice(url.indexOf('/', url.indexOf('//') + 2));
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  // Weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored.
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
-}
-
-/** The cached answer in the encoding the client prefers, or a 304 when it already has it. */
-function negotiate(
-  entry: CachedRead,
-  ifNoneMatch: string | undefined,
-  acceptEncoding: string | undefined,
-): { status: 200 | 304; body: Uint8Array<ArrayBuffer> | null; headers: Record<string, string> } {
-  const headers: Record<string, string> = {
-    ETag: entry.etag,
-    'Cache-Control': entry.cacheControl,
-    Vary: 'Accept-Encoding',
-  };
-  if (matchesEtag(ifNoneMatch, entry.etag)) return { status: 304, body: null, headers };
-  headers['Content-Type'] = entry.contentType;
-  const encoding = pickEncoding(acceptEncoding, {
-    br: entry.br !== null,
-    gzip: entry.gzip !== null,
-  });
-  let body = entry.identity;
-  if (encoding !== 'identity') {
-    headers['Content-Encoding'] = encoding;
-    body = entry[encoding] ?? body;
-  }
-  return { status: 200, body: body as Uint8Array<ArrayBuffer>, headers };
 }
 
 function answer(c: Context<AppEnv>, entry: CachedRead) {
