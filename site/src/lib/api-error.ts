@@ -1,16 +1,64 @@
+import type { ApiIssue } from '@studio/shared/errors';
 import type { ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 
-/** A non-2xx answer from the API, carrying the server's own message (`{ message, code }`). */
+/**
+ * A failed call to the API, carrying what its error body said (`{ message, code, issues? }`,
+ * shared/src/errors.ts): the server's message, its code and the per-field `issues` a form can
+ * show. Status 0: there was no answer to read (network failure or timeout).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: string,
+    readonly issues: readonly ApiIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+function isIssue(value: unknown): value is ApiIssue {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiIssue).path === 'string' &&
+    typeof (value as ApiIssue).message === 'string'
+  );
+}
+
+/**
+ * The one reader of an API error body, for the RPC client, fetch, the upload's XHR and the
+ * console alike: the `ApiError` of an answer of `status` whose body is `text`. Its message is
+ * the server's, else `fallback` (a body that is not JSON, such as a proxy's page, or that has no
+ * message).
+ */
+export function apiError(status: number, text: string | undefined, fallback: string): ApiError {
+  let body: unknown;
+  try {
+    body = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    // Not JSON: a proxy page or an empty body.
+  }
+  const { message, code, issues } = (body && typeof body === 'object' ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  return new ApiError(
+    typeof message === 'string' ? message : fallback,
+    status,
+    typeof code === 'string' ? code : undefined,
+    Array.isArray(issues) ? issues.filter(isIssue) : [],
+  );
+}
+
+/** `apiError` of a fetch or RPC answer that is not ok, reading its body. */
+export async function readApiError(
+  res: { status: number; text(): Promise<string> },
+  fallback: string,
+): Promise<ApiError> {
+  return apiError(res.status, await res.text().catch(() => undefined), fallback);
 }
 
 type OkBody<R> =
@@ -19,22 +67,6 @@ type OkBody<R> =
       ? T
       : never
     : never;
-
-/** The `{ message, code }` of an error response; empty when the body is not JSON. */
-async function errorBody(res: Response): Promise<{ message?: string; code?: string }> {
-  try {
-    const body: unknown = await res.json();
-    if (!body || typeof body !== 'object') return {};
-    const { message, code } = body as Record<string, unknown>;
-    return {
-      ...(typeof message === 'string' ? { message } : {}),
-      ...(typeof code === 'string' ? { code } : {}),
-    };
-  } catch {
-    // Not JSON: a proxy page or an empty body.
-    return {};
-  }
-}
 
 /**
  * The JSON body of a successful call, or an `ApiError` with the server's message (else
@@ -50,9 +82,6 @@ export async function unwrap<R extends ClientResponse<unknown, number, 'json'>>(
   } catch {
     throw new ApiError(fallback, 0);
   }
-  if (!res.ok) {
-    const { message, code } = await errorBody(res as unknown as Response);
-    throw new ApiError(message ?? fallback, res.status, code);
-  }
+  if (!res.ok) throw await readApiError(res, fallback);
   return (await res.json()) as OkBody<R>;
 }

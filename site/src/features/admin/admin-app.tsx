@@ -18,6 +18,8 @@ import { ProductsTab } from './tabs/products-tab';
 import { ServicesTab } from './tabs/services-tab';
 import { SubmissionsTab } from './tabs/submissions-tab';
 
+// The console's own calls (sign-in, the subscriber import) read error bodies with the site's reader.
+export { readApiError } from '../../lib/api-error';
 export type { AdminHost } from './host';
 
 const TABS = [

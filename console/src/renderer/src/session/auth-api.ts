@@ -1,7 +1,7 @@
 import { createClient } from '@studio/api/client';
 import { messages } from '@studio/shared/messages';
 import type { AuthResponse, PublicUser } from '@studio/shared/schemas/auth';
-import { readApiError } from '../lib/api-error.ts';
+import { readApiError } from '@studio/site/admin';
 
 /**
  * The renderer calls the API on its own origin: app://console/api/* is forwarded by the main

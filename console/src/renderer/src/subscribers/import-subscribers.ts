@@ -1,8 +1,7 @@
 import { createClient } from '@studio/api/client';
 import { limits } from '@studio/shared/limits';
-import type { AdminHost } from '@studio/site/admin';
+import { type AdminHost, readApiError } from '@studio/site/admin';
 import { useMutation } from '@tanstack/react-query';
-import { readApiError } from '../lib/api-error.ts';
 
 /** The answer of POST /api/admin/subscribers/import (api/src/services/subscribers). */
 export interface ImportResult {

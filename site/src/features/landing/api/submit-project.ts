@@ -3,6 +3,7 @@ import { messages } from '@studio/shared/messages';
 import type { ProjectSubmissionResponse } from '@studio/shared/schemas/project';
 import { useMutation } from '@tanstack/react-query';
 import { storedToken } from '../../../lib/api-client';
+import { ApiError, apiError } from '../../../lib/api-error';
 
 export interface ProjectSubmission {
   name: string;
@@ -36,31 +37,16 @@ export function fileProblem(files: readonly File[]): string | null {
   return null;
 }
 
-/** A failed submission, with the reason the spec's section 8 gives for it. */
-export class SubmitProjectError extends Error {
-  override name = 'SubmitProjectError';
-}
-
 /** The visitor cancelled the upload. */
 export class UploadCancelledError extends Error {
   override name = 'UploadCancelledError';
 }
 
 /** Spec 8: the server's message when it answers JSON, its status line when it does not. */
-export function failureReason(
-  xhr: Pick<XMLHttpRequest, 'status' | 'statusText' | 'responseText' | 'getResponseHeader'>,
-): string {
-  if (xhr.getResponseHeader('content-type')?.includes('application/json')) {
-    try {
-      const body: unknown = JSON.parse(xhr.responseText);
-      if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
-        return body.message;
-    } catch {
-      // Announced as JSON but is not: fall through to the fallback.
-    }
-    return messages.project.submitFailed;
-  }
-  return `Server error (${xhr.status}): ${xhr.statusText}`;
+function failure(xhr: XMLHttpRequest): ApiError {
+  if (xhr.getResponseHeader('content-type')?.includes('application/json'))
+    return apiError(xhr.status, xhr.responseText, messages.project.submitFailed);
+  return new ApiError(`Server error (${xhr.status}): ${xhr.statusText}`, xhr.status);
 }
 
 /** Bytes sent so far of the whole request (multipart framing included). */
@@ -77,7 +63,7 @@ export interface SubmittedProject extends ProjectSubmissionResponse {
  * POST /api/projects/submit as multipart: the text fields first (the server checks them before
  * it stores any file), then each file. XMLHttpRequest rather than fetch, which cannot report
  * upload progress, and rather than the RPC client, whose 30-second timeout would cut off uploads
- * of up to 20 files of 400 MB.
+ * of up to 20 files of 400 MB. A failure rejects with an `ApiError` carrying spec 8's reason.
  */
 export function submitProject(
   input: ProjectSubmission,
@@ -118,15 +104,15 @@ export function submitProject(
         try {
           resolve(JSON.parse(xhr.responseText) as SubmittedProject);
         } catch {
-          reject(new SubmitProjectError(messages.project.submitFailed));
+          reject(new ApiError(messages.project.submitFailed, xhr.status));
         }
         return;
       }
-      reject(new SubmitProjectError(failureReason(xhr)));
+      reject(failure(xhr));
     };
     xhr.onerror = () => {
       done();
-      reject(new SubmitProjectError(messages.project.submitFailed));
+      reject(new ApiError(messages.project.submitFailed, 0));
     };
     xhr.onabort = () => {
       done();

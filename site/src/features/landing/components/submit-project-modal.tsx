@@ -18,12 +18,12 @@ import { messages } from '@studio/shared/messages';
 import { projectSubmissionSchema } from '@studio/shared/schemas/project';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import type { LandingService } from '../api/get-services';
 import {
   fileProblem,
   fileProgress,
-  SubmitProjectError,
   type SubmittedProject,
   timeLeft,
   type UploadProgress,
@@ -184,7 +184,7 @@ function SubmitProjectForm({
         return;
       }
       inFlight.current = null;
-      const reason = error instanceof SubmitProjectError ? error.message : m.submitFailed;
+      const reason = error instanceof ApiError ? error.message : m.submitFailed;
       // Spec 8: the toast ends as the fixed text; the reason (server message or status) heads it.
       toast.error(m.submitFailedToast, {
         id: SUBMIT_TOAST_ID,

@@ -1,14 +1,15 @@
 import type { productCreateSchema } from '@studio/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { unwrap } from '../../../../lib/api-error';
 import { type AdminApi, useAdminApi } from '../../admin-context';
-import { invalidateProducts, unwrapWithIssues } from './admin-result';
+import { invalidateProducts } from './admin-result';
 
 export type ProductCreateBody = z.input<typeof productCreateSchema>;
 
 /** POST /api/admin/products. */
 export async function createProduct(api: AdminApi, body: ProductCreateBody) {
-  const { product } = await unwrapWithIssues(
+  const { product } = await unwrap(
     api.admin.products.$post({ json: body }),
     'Failed to create product',
   );

@@ -1,14 +1,15 @@
 import type { productUpdateSchema } from '@studio/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { unwrap } from '../../../../lib/api-error';
 import { type AdminApi, useAdminApi } from '../../admin-context';
-import { invalidateProducts, replaceProductInLists, unwrapWithIssues } from './admin-result';
+import { invalidateProducts, replaceProductInLists } from './admin-result';
 
 export type ProductUpdateBody = z.input<typeof productUpdateSchema>;
 
 /** PUT /api/admin/products/:id: only the fields sent change (activating is `isActive: true`). */
 export async function updateProduct(api: AdminApi, id: string, body: ProductUpdateBody) {
-  const { product } = await unwrapWithIssues(
+  const { product } = await unwrap(
     api.admin.products[':id'].$put({ param: { id }, json: body }),
     'Failed to update product',
   );

@@ -17,9 +17,10 @@ import {
 import { useForm } from '@mantine/form';
 import { formatUsd } from '@studio/shared/money';
 import { useEffect } from 'react';
+import { ApiError } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
-import { AdminApiError, errorMessage } from '../api/admin-result';
+import { errorMessage } from '../api/admin-result';
 import { useCreateProduct } from '../api/create-product';
 import type { AdminProduct } from '../api/list-products';
 import { useUpdateProduct } from '../api/update-product';
@@ -92,7 +93,7 @@ export function ProductFormModal({
       }
       onClose();
     } catch (error) {
-      if (error instanceof AdminApiError) {
+      if (error instanceof ApiError && error.issues.length > 0) {
         form.setErrors(
           Object.fromEntries(error.issues.map((i) => [formPathOfIssue(i.path), i.message])),
         );

@@ -1,14 +1,14 @@
 import type { serviceUpdateSchema } from '@studio/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { unwrap } from '../../../../lib/api-error';
 import { type AdminApi, useAdminApi } from '../../admin-context';
-import { unwrapWithIssues } from '../../products/api/admin-result';
 
 export type ServiceUpdateBody = z.input<typeof serviceUpdateSchema>;
 
 /** PUT /api/admin/services/:id: the card's texts, both prices, popular and active. */
 export async function updateService(api: AdminApi, id: string, body: ServiceUpdateBody) {
-  const { service } = await unwrapWithIssues(
+  const { service } = await unwrap(
     api.admin.services[':id'].$put({ param: { id }, json: body }),
     'Failed to update service',
   );

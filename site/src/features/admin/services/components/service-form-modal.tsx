@@ -19,9 +19,10 @@ import { serviceCategories } from '@studio/shared/catalog/services';
 import { formatUsd } from '@studio/shared/money';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { ApiError } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
-import { AdminApiError, errorMessage } from '../../products/api/admin-result';
+import { errorMessage } from '../../products/api/admin-result';
 import { MoneyInput } from '../../products/components/money-input';
 import type { AdminService } from '../api/list-services';
 import { useUpdateService } from '../api/update-service';
@@ -84,7 +85,7 @@ export function ServiceFormModal({
       toast.success(`${values.title.trim()} updated`, ADMIN_TOAST);
       onClose();
     } catch (error) {
-      if (error instanceof AdminApiError) {
+      if (error instanceof ApiError && error.issues.length > 0) {
         form.setErrors(
           Object.fromEntries(error.issues.map((i) => [formPathOfIssue(i.path), i.message])),
         );

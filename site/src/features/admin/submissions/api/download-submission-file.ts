@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '../../../../lib/api-error';
+import { ApiError, readApiError } from '../../../../lib/api-error';
 import { useAdminHost } from '../../admin-context';
 import type { AdminHost } from '../../host';
 
@@ -23,13 +23,7 @@ export async function downloadSubmissionFile(
     throw new ApiError('Failed to download the file. Check the connection and try again.', 0);
   }
   if (res.status === 401) host.sessionExpired();
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
-    throw new ApiError(
-      typeof body?.message === 'string' ? body.message : 'Failed to download the file',
-      res.status,
-    );
-  }
+  if (!res.ok) throw await readApiError(res, 'Failed to download the file');
   const url = URL.createObjectURL(await res.blob());
   try {
     const a = document.createElement('a');
