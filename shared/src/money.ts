@@ -19,7 +19,7 @@ export function withTax(subtotalCents: number): {
   return { subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
 }
 
-/** "$1,234.56" */
+/** Integer cents as "$1,234.56". */
 export function formatUsd(cents: number): string {
   assertCents(cents);
   const sign = cents < 0 ? '-' : '';

@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { formatUsd } from '../format-usd';
+import { formatDollars } from '../format-figures';
 import { type LineItem, sumOf } from '../venue-figures';
 
 interface BreakdownTableProps {
@@ -34,7 +34,7 @@ export function BreakdownTable({ caption, items, totalLabel }: BreakdownTablePro
                 )}
               </Table.Th>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatUsd(item.amount)}
+                {formatDollars(item.amount)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -43,7 +43,7 @@ export function BreakdownTable({ caption, items, totalLabel }: BreakdownTablePro
           <Table.Tr>
             <Table.Th scope="row">{totalLabel}</Table.Th>
             <Table.Td ta="right" fw={800} style={{ whiteSpace: 'nowrap' }}>
-              {formatUsd(sumOf(items))}
+              {formatDollars(sumOf(items))}
             </Table.Td>
           </Table.Tr>
         </Table.Tfoot>

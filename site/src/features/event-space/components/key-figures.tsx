@@ -1,20 +1,20 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { formatCount, formatUsd } from '../format-usd';
+import { formatCount, formatDollars } from '../format-figures';
 import { fiveYearProjection, type VenueFigures } from '../venue-figures';
 
 /** Every headline figure of spec 9 for the chosen venue, as a description list. */
 export function KeyFigures({ venue }: { venue: VenueFigures }) {
   const figures: { term: string; value: string; accent?: boolean }[] = [
     { term: 'Size', value: `${formatCount(venue.squareFeet)} sq ft` },
-    { term: 'Startup cost', value: formatUsd(venue.startupCost) },
-    { term: 'Monthly revenue', value: formatUsd(venue.monthlyRevenue) },
-    { term: 'Monthly costs', value: formatUsd(venue.monthlyCosts) },
-    { term: 'Monthly profit', value: formatUsd(venue.monthlyProfit), accent: true },
-    { term: 'Annual profit', value: formatUsd(venue.annualProfit), accent: true },
+    { term: 'Startup cost', value: formatDollars(venue.startupCost) },
+    { term: 'Monthly revenue', value: formatDollars(venue.monthlyRevenue) },
+    { term: 'Monthly costs', value: formatDollars(venue.monthlyCosts) },
+    { term: 'Monthly profit', value: formatDollars(venue.monthlyProfit), accent: true },
+    { term: 'Annual profit', value: formatDollars(venue.annualProfit), accent: true },
     { term: 'Return on investment', value: `About ${venue.roiYears} years` },
     { term: 'Staff', value: formatCount(venue.staff) },
-    { term: 'Monthly rent', value: formatUsd(venue.monthlyRent) },
-    { term: 'Five-year projection', value: formatUsd(fiveYearProjection(venue)), accent: true },
+    { term: 'Monthly rent', value: formatDollars(venue.monthlyRent) },
+    { term: 'Five-year projection', value: formatDollars(fiveYearProjection(venue)), accent: true },
   ];
   return (
     <SimpleGrid

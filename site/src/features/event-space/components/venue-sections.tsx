@@ -1,5 +1,5 @@
 import { List, Stack, Table, Text } from '@mantine/core';
-import { formatCount, formatUsd } from '../format-usd';
+import { formatCount, formatDollars } from '../format-figures';
 import {
   annualReturnPercent,
   fiveYearProjection,
@@ -17,7 +17,7 @@ export function VenueSections({ venue }: { venue: VenueFigures }) {
     <Stack gap="lg">
       <BreakdownSection
         title="Startup Cost"
-        figure={formatUsd(venue.startupCost)}
+        figure={formatDollars(venue.startupCost)}
         summary={`One-time investment to open the ${formatCount(venue.squareFeet)} sq ft room, including a working-capital reserve.`}
       >
         <BreakdownTable
@@ -29,7 +29,7 @@ export function VenueSections({ venue }: { venue: VenueFigures }) {
 
       <BreakdownSection
         title="Monthly Revenue"
-        figure={formatUsd(venue.monthlyRevenue)}
+        figure={formatDollars(venue.monthlyRevenue)}
         summary="Expected revenue in a typical month once the venue is established."
       >
         <BreakdownTable
@@ -41,8 +41,8 @@ export function VenueSections({ venue }: { venue: VenueFigures }) {
 
       <BreakdownSection
         title="Monthly Costs"
-        figure={formatUsd(venue.monthlyCosts)}
-        summary={`Operating costs in a typical month, including rent of ${formatUsd(venue.monthlyRent)}.`}
+        figure={formatDollars(venue.monthlyCosts)}
+        summary={`Operating costs in a typical month, including rent of ${formatDollars(venue.monthlyRent)}.`}
       >
         <BreakdownTable
           caption={`Monthly costs, ${venue.name.toLowerCase()}`}
@@ -62,7 +62,7 @@ export function VenueSections({ venue }: { venue: VenueFigures }) {
       <BreakdownSection
         title="Return on Investment"
         figure={`About ${venue.roiYears} years`}
-        summary={`Time for the annual profit of ${formatUsd(venue.annualProfit)} to pay back the startup cost.`}
+        summary={`Time for the annual profit of ${formatDollars(venue.annualProfit)} to pay back the startup cost.`}
       >
         <RoiDetails venue={venue} />
       </BreakdownSection>
@@ -94,7 +94,7 @@ function TeamTable({ venue }: { venue: VenueFigures }) {
               </Table.Th>
               <Table.Td ta="right">{r.count}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatUsd(r.count * r.monthlyCost)}
+                {formatDollars(r.count * r.monthlyCost)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -106,7 +106,7 @@ function TeamTable({ venue }: { venue: VenueFigures }) {
               {venue.staff}
             </Table.Td>
             <Table.Td ta="right" fw={800} style={{ whiteSpace: 'nowrap' }}>
-              {formatUsd(teamMonthlyCost(venue.team))}
+              {formatDollars(teamMonthlyCost(venue.team))}
             </Table.Td>
           </Table.Tr>
         </Table.Tfoot>
@@ -121,28 +121,29 @@ function RoiDetails({ venue }: { venue: VenueFigures }) {
     <Stack gap="xs">
       <List spacing={6} size="sm">
         <List.Item>
-          Monthly profit: {formatUsd(venue.monthlyRevenue)} revenue −{' '}
-          {formatUsd(venue.monthlyCosts)} costs = <strong>{formatUsd(venue.monthlyProfit)}</strong>
+          Monthly profit: {formatDollars(venue.monthlyRevenue)} revenue −{' '}
+          {formatDollars(venue.monthlyCosts)} costs ={' '}
+          <strong>{formatDollars(venue.monthlyProfit)}</strong>
         </List.Item>
         <List.Item>
-          Annual profit: {formatUsd(venue.monthlyProfit)} × 12 ={' '}
-          <strong>{formatUsd(venue.annualProfit)}</strong>
+          Annual profit: {formatDollars(venue.monthlyProfit)} × 12 ={' '}
+          <strong>{formatDollars(venue.annualProfit)}</strong>
         </List.Item>
         <List.Item>
-          Payback: {formatUsd(venue.startupCost)} ÷ {formatUsd(venue.annualProfit)} a year = about{' '}
-          <strong>{venue.roiYears} years</strong> ({Math.ceil(paybackMonths(venue))} months)
+          Payback: {formatDollars(venue.startupCost)} ÷ {formatDollars(venue.annualProfit)} a year =
+          about <strong>{venue.roiYears} years</strong> ({Math.ceil(paybackMonths(venue))} months)
         </List.Item>
         <List.Item>
           Annual return on the startup cost:{' '}
           <strong>{annualReturnPercent(venue).toFixed(1)}%</strong>
         </List.Item>
         <List.Item>
-          Five-year projection: {formatUsd(venue.annualProfit)} × {PROJECTION_YEARS} ={' '}
-          <strong>{formatUsd(fiveYear)}</strong>
+          Five-year projection: {formatDollars(venue.annualProfit)} × {PROJECTION_YEARS} ={' '}
+          <strong>{formatDollars(fiveYear)}</strong>
         </List.Item>
         <List.Item>
           Five-year net after recovering the startup cost:{' '}
-          <strong>{formatUsd(fiveYear - venue.startupCost)}</strong>
+          <strong>{formatDollars(fiveYear - venue.startupCost)}</strong>
         </List.Item>
       </List>
       <Text size="xs" c="gray.5">

@@ -1,5 +1,5 @@
 import { Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { formatCount } from '../format-usd';
+import { formatCount } from '../format-figures';
 import { type VenueId, venues } from '../venue-figures';
 
 interface VenueToggleProps {

@@ -4,9 +4,12 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 });
 
-/** Whole dollars as the pitch shows them: $361,139. */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
+/**
+ * Whole dollars as the pitch shows them: $361,139. It takes dollars; `formatUsd`
+ * (shared/src/money.ts) takes cents.
+ */
+export function formatDollars(dollars: number): string {
+  return usd.format(dollars);
 }
 
 const count = new Intl.NumberFormat('en-US');
