@@ -10,18 +10,27 @@ import { jsonBody } from './middleware/json-body.ts';
 import { servePublicCacheHits } from './middleware/public-cache.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { authRoutes } from './routes/account/auth.ts';
-import { orderRoutes } from './routes/account/orders.ts';
-import { adminCommerceRoutes } from './routes/admin/commerce.ts';
-import { adminBlastRoutes, blastSendRoutes } from './routes/admin/email-blasts.ts';
-import { adminEventRoutes } from './routes/admin/events.ts';
-import { adminUserRoutes } from './routes/admin/users.ts';
-import { catalogRoutes } from './routes/public/catalog.ts';
-import { contactRoutes } from './routes/public/contact.ts';
-import { healthRoutes } from './routes/public/health.ts';
-import { mediaRoutes } from './routes/public/media.ts';
-import { paymentRoutes } from './routes/public/payments.ts';
-import { projectRoutes } from './routes/public/projects.ts';
+import { adminDashboardRoutes } from './routes/admin-dashboard.ts';
+import { adminEventRoutes } from './routes/admin-events.ts';
+import { adminOrderRoutes } from './routes/admin-orders.ts';
+import { adminProductRoutes } from './routes/admin-products.ts';
+import { adminReportRoutes } from './routes/admin-report.ts';
+import { adminServiceRoutes } from './routes/admin-services.ts';
+import { adminSubmissionRoutes } from './routes/admin-submissions.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
+import { authRoutes } from './routes/auth.ts';
+import { contactRoutes } from './routes/contact.ts';
+import { emailBlastRoutes } from './routes/email-blasts.ts';
+import { eventRoutes } from './routes/events.ts';
+import { healthRoutes } from './routes/health.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { newsletterRoutes } from './routes/newsletter.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { productRoutes } from './routes/products.ts';
+import { projectRoutes } from './routes/projects.ts';
+import { serviceRoutes } from './routes/services.ts';
+import { subscriberRoutes } from './routes/subscribers.ts';
 import { staticSite } from './static-site.ts';
 
 /** Every `/api` route, chained so that `AppType` carries each one to the typed client. */
@@ -34,18 +43,26 @@ function apiRoutes() {
       .use('/admin/*', requireAdmin)
       .use('/events/admin/*', requireAdmin)
       .route('/', healthRoutes)
-      .route('/', catalogRoutes)
+      .route('/services', serviceRoutes)
+      .route('/products', productRoutes)
+      .route('/events', eventRoutes)
       .route('/', mediaRoutes)
       .route('/contact', contactRoutes)
+      .route('/contact', newsletterRoutes)
+      .route('/', subscriberRoutes)
       .route('/projects', projectRoutes)
       .route('/payments', paymentRoutes)
       .route('/auth', authRoutes)
       .route('/orders', orderRoutes)
       .route('/events/admin', adminEventRoutes)
-      .route('/events/admin', blastSendRoutes)
-      .route('/admin', adminUserRoutes)
-      .route('/admin', adminCommerceRoutes)
-      .route('/admin', adminBlastRoutes)
+      .route('/', emailBlastRoutes)
+      .route('/admin/users', adminUserRoutes)
+      .route('/admin/dashboard', adminDashboardRoutes)
+      .route('/admin/report', adminReportRoutes)
+      .route('/admin/orders', adminOrderRoutes)
+      .route('/admin/products', adminProductRoutes)
+      .route('/admin/services', adminServiceRoutes)
+      .route('/admin/submissions', adminSubmissionRoutes)
       .all('*', () => {
         throw new ApiError('NOT_FOUND', messages.http.notFound);
       })

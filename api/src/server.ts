@@ -19,7 +19,7 @@ import type { Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './services/auth/ensure-admin.ts';
 import { resumeBlasts } from './services/blasts/resume-blasts.ts';
-import { releaseExpiredOrders } from './services/orders/release-order-stock.ts';
+import { releaseExpiredOrders } from './services/orders/release-expired-orders.ts';
 import { expireStalePayments } from './services/payments/expire-stale-payments.ts';
 import { pruneRateLimits } from './services/rate-limit/consume-rate-limit.ts';
 import { localDiskStorage } from './storage/local-disk.ts';

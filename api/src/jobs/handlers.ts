@@ -1,6 +1,6 @@
 import type { Deps } from '../context.ts';
 import { sendBlast } from '../services/blasts/send-blast.ts';
-import { releaseExpiredOrders } from '../services/orders/release-order-stock.ts';
+import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { recheckPayment } from '../services/payments/recheck-payment.ts';
 import { sendPaymentReceipt } from '../services/payments/send-payment-receipt.ts';
 import type { JobHandlers } from './jobs.ts';

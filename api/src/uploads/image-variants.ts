@@ -25,7 +25,7 @@ export interface VariantOptions {
   widths?: readonly number[];
 }
 
-/** The public URL of a stored key (served by routes/public/media.ts). */
+/** The public URL of a stored key (served by routes/media.ts). */
 export const mediaUrl = (key: string) => `/api/media/${key}`;
 
 /** Every storage key an image's variants occupy, read back from its URLs. */

@@ -4,15 +4,12 @@ import type { Db } from '../../db/client.ts';
 import type { Session } from '../../db/schema/sessions.ts';
 import { type User, users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import {
-  type AuthLimits,
-  checkEmailNotLocked,
-  countAttemptFromIp,
-  countEmailAttempt,
-  emailKey,
-} from './limit-auth-attempts.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { checkEmailNotLocked } from './check-email-not-locked.ts';
+import { type AuthLimits, countAttemptFromIp } from './count-attempt-from-ip.ts';
+import { countEmailAttempt, emailKey } from './count-email-attempt.ts';
+import { hashPassword } from './hash-password.ts';
 import { revokeSessions } from './revoke-sessions.ts';
+import { verifyPassword } from './verify-password.ts';
 
 /**
  * Changes the signed-in user's password and ends every other session of theirs (a thief's

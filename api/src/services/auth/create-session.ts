@@ -1,6 +1,10 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import { generateSessionToken, SESSION_TTL_MS, sessionIdFromToken } from './session-token.ts';
+import {
+  generateSessionToken,
+  SESSION_TTL_MS,
+  sessionIdFromToken,
+} from './generate-session-token.ts';
 
 export async function createSession({ db, userId }: { db: DbOrTx; userId: string }) {
   const token = generateSessionToken();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword } from './hash-password.ts';
 
 /** A password that meets the register rules: upper, lower and a digit. */
 export function generatePassword(): string {

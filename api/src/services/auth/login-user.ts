@@ -3,16 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { checkEmailNotLocked } from './check-email-not-locked.ts';
+import { type AuthLimits, countAttemptFromIp } from './count-attempt-from-ip.ts';
+import { countEmailAttempt, emailKey } from './count-email-attempt.ts';
 import { createSession } from './create-session.ts';
-import {
-  type AuthLimits,
-  checkEmailNotLocked,
-  countAttemptFromIp,
-  countEmailAttempt,
-  emailKey,
-} from './limit-auth-attempts.ts';
-import { dummyPasswordHash, verifyPassword } from './password.ts';
-import { toPublicUser } from './public-user.ts';
+import { toPublicUser } from './to-public-user.ts';
+import { dummyPasswordHash, verifyPassword } from './verify-password.ts';
 
 /**
  * Signs in with e-mail and password. One 401 message for an unknown e-mail and a wrong

@@ -5,15 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { type AuthLimits, countAttemptFromIp } from './count-attempt-from-ip.ts';
+import { countEmailAttempt, emailKey } from './count-email-attempt.ts';
 import { createSession } from './create-session.ts';
-import {
-  type AuthLimits,
-  countAttemptFromIp,
-  countEmailAttempt,
-  emailKey,
-} from './limit-auth-attempts.ts';
-import { hashPassword } from './password.ts';
-import { toPublicUser } from './public-user.ts';
+import { hashPassword } from './hash-password.ts';
+import { toPublicUser } from './to-public-user.ts';
 
 /** Creates a customer and signs them in. The role is never taken from the request. */
 export async function registerUser({

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { toPublicUser } from './public-user.ts';
+import { toPublicUser } from './to-public-user.ts';
 
 export async function updateProfile({
   db,

@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { SESSION_RENEW_BEFORE_MS, SESSION_TTL_MS, sessionIdFromToken } from './session-token.ts';
+import {
+  SESSION_RENEW_BEFORE_MS,
+  SESSION_TTL_MS,
+  sessionIdFromToken,
+} from './generate-session-token.ts';
 
 /** The session's user, or null when the token is unknown or expired (an expired row is removed). */
 export async function validateSession({ db, token }: { db: Db; token: string }) {

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailBlastRecipients as r } from '../../db/schema/email-blasts.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { findBlastSummary } from './blast-counts.ts';
+import { findBlastSummary } from './find-blast-summary.ts';
 
 /** GET /api/admin/email-blasts/:id: the blast, its counts and every recipient's outcome. */
 export async function getBlastProgress({ db, blastId }: { db: Db; blastId: string }) {

@@ -3,7 +3,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { emailBlasts, emailBlastRecipients as r } from '../../db/schema/email-blasts.ts';
-import { blastSummaryColumns } from './blast-counts.ts';
+import { blastSummaryColumns } from './find-blast-summary.ts';
 
 /** GET /api/admin/email-blasts: the history, newest first, each blast with its counts. */
 export async function listBlasts({

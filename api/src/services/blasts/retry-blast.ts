@@ -5,7 +5,7 @@ import { emailBlasts, emailBlastRecipients as r } from '../../db/schema/email-bl
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { uuidPattern } from './blast-counts.ts';
+import { uuidPattern } from './find-blast-summary.ts';
 
 /**
  * POST /api/admin/email-blasts/:id/retry: the failed recipients become pending again and the

@@ -8,7 +8,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { type BlastAttachment, blastMail } from '../../mail/templates/blast-mail.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { unsubscribeUrl } from '../newsletter/subscriptions.ts';
+import { unsubscribeUrl } from '../newsletter/unsubscribe-url.ts';
 
 type Blast = typeof emailBlasts.$inferSelect;
 

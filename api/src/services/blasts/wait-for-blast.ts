@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { findBlastSummary } from './blast-counts.ts';
+import { findBlastSummary } from './find-blast-summary.ts';
 
 /**
  * The blast's summary once it is done, or as it stands after `timeoutMs`. The spec's form waits

@@ -4,7 +4,7 @@ import { events } from '../../db/schema/events.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { deleteImageVariants } from '../../uploads/image-variants.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { presentEvent } from './list-upcoming-events.ts';
+import { presentEvent } from './present-event.ts';
 import { receiveEventForm } from './receive-event-form.ts';
 
 /**

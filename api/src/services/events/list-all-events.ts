@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
-import { presentEvent } from './list-upcoming-events.ts';
+import { presentEvent } from './present-event.ts';
 
 /** GET /api/events/admin: every event, past ones too, latest date first. */
 export async function listAllEvents({ db }: { db: Db }) {

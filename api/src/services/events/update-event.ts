@@ -8,7 +8,7 @@ import { deleteImageVariants } from '../../uploads/image-variants.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { deleteEventFlyer } from './delete-event.ts';
 import { findEvent } from './find-event.ts';
-import { presentEvent } from './list-upcoming-events.ts';
+import { presentEvent } from './present-event.ts';
 import { receiveEventForm } from './receive-event-form.ts';
 
 const fields = ['title', 'description', 'date', 'location', 'ticketLink', 'flyerKey'] as const;

@@ -11,7 +11,7 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { newOrderNumber } from './order-number.ts';
+import { newOrderNumber } from './new-order-number.ts';
 import { presentOrder } from './present-order.ts';
 
 const m = messages.orders;

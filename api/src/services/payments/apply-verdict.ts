@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import type { Verdict } from '../../payments/verdict.ts';
 import type { Payment } from './load-payment.ts';
 import { markPaid } from './mark-paid.ts';
 import { recordPaymentState, recordPending } from './record-payment-state.ts';
+import type { Verdict } from './verdict.ts';
 
 type Source = 'client' | 'job' | 'webhook';
 

@@ -7,9 +7,9 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { isEnabled } from '../../payments/config.ts';
 import { applyVerdict } from './apply-verdict.ts';
 import { loadPayable, type Subject } from './load-payment.ts';
+import { isEnabled } from './payment-settings.ts';
 import { verifyPayment } from './verify-payment.ts';
 
 /** Alephium transactions carry no time we check, so the offer itself must come in time. */

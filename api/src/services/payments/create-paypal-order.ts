@@ -6,9 +6,9 @@ import { payments } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { paypalClient } from '../../payments/paypal-client.ts';
 import { createQuote } from './create-quote.ts';
 import type { Subject } from './load-payment.ts';
+import { paypalClient } from './paypal-client.ts';
 import { recordPaymentState } from './record-payment-state.ts';
 
 /** PayPal orders can be approved for 3 hours; our payment stays open as long. */

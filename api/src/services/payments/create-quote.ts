@@ -6,9 +6,9 @@ import { orders } from '../../db/schema/orders.ts';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { amountsDue } from '../../payments/amounts.ts';
-import { isEnabled, paymentSettings, QUOTE_TTL_MS } from '../../payments/config.ts';
+import { amountsDue } from './amounts-due.ts';
 import { loadPayable, type Subject } from './load-payment.ts';
+import { isEnabled, paymentSettings, QUOTE_TTL_MS } from './payment-settings.ts';
 
 /**
  * Opens a payment for a submission or an order: the server's own amounts (subtotal, shipping,

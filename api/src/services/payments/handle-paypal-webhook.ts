@@ -6,12 +6,12 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { PaypalError, paypalClient } from '../../payments/paypal-client.ts';
 import { applyVerdict } from './apply-verdict.ts';
 import { loadPayable, loadPayment, subjectOf } from './load-payment.ts';
 import { markPaid } from './mark-paid.ts';
+import { PaypalError, paypalClient } from './paypal-client.ts';
 import { recordPaymentState } from './record-payment-state.ts';
-import { verifyPaypalOrder } from './settle-paypal.ts';
+import { verifyPaypalOrder } from './verify-paypal-order.ts';
 
 interface WebhookEvent {
   id?: string;

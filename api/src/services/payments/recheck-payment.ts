@@ -3,10 +3,10 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Verdict } from '../../payments/verdict.ts';
 import { applyVerdict, recheckDelay } from './apply-verdict.ts';
 import { loadPayment } from './load-payment.ts';
 import { recordPaymentState } from './record-payment-state.ts';
+import type { Verdict } from './verdict.ts';
 import { verifyPayment } from './verify-payment.ts';
 
 /**

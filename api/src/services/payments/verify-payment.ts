@@ -1,10 +1,10 @@
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Verdict } from '../../payments/verdict.ts';
-import { verifyAlephiumTransfer } from '../../payments/verify-alephium.ts';
-import { verifyUsdtTransfer } from '../../payments/verify-usdt.ts';
 import type { Payment } from './load-payment.ts';
-import { verifyPaypalOrder } from './settle-paypal.ts';
+import type { Verdict } from './verdict.ts';
+import { verifyAlephiumTransfer } from './verify-alephium-transfer.ts';
+import { verifyPaypalOrder } from './verify-paypal-order.ts';
+import { verifyUsdtTransfer } from './verify-usdt-transfer.ts';
 
 /** Asks the payment's provider or chain about `reference` (a PayPal order, a tx hash or id). */
 export function verifyPayment({

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { toPublicUser } from '../auth/public-user.ts';
+import { toPublicUser } from '../auth/to-public-user.ts';
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export function likePattern(text: string): string {

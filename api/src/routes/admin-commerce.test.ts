@@ -1,0 +1,503 @@
+import { Readable } from 'node:stream';
+import { messages } from '@studio/shared/messages';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/schema/audit-log.ts';
+import { orders } from '../db/schema/orders.ts';
+import { payments } from '../db/schema/payments.ts';
+import { products } from '../db/schema/products.ts';
+import { submissionFiles } from '../db/schema/project-submissions.ts';
+import { services } from '../db/schema/services.ts';
+import { users } from '../db/schema/users.ts';
+import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { testJpeg } from '../test/images.ts';
+import { exeHead, multipartBody, postMultipart } from '../test/multipart.ts';
+import { createProduct } from '../test/products.ts';
+import { addressesOf, startSmtpServer } from '../test/smtp.ts';
+import { createSubmission } from '../test/submissions.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signInAdmin>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const address = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  street: '1 Engine St',
+  city: 'London',
+  state: 'LDN',
+  zipCode: '10001',
+  phone: '+15551234567',
+};
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, LOW_STOCK_THRESHOLD: '5' }, { jobs: true });
+  admin = await signInAdmin(t.db);
+});
+
+async function placeOrder(customer: { token: string }, quantity = 1, priceCents = 2000) {
+  const product = await createProduct(t.db, { priceCents, stock: 50 });
+  const res = await t.call('POST', '/api/orders', {
+    token: customer.token,
+    body: { items: [{ productId: product.id, quantity }], shippingAddress: address },
+  });
+  expect(res.status).toBe(201);
+  return res.body.order as { id: string; orderNumber: string; totalCents: number };
+}
+
+const as = (method: string, path: string, body?: unknown) =>
+  t.call(method, path, { token: admin.token, body });
+
+describe('dashboard', () => {
+  it('answers the stats and low-stock products from the data, and the computed trends', async () => {
+    const before = (await as('GET', '/api/admin/dashboard')).body;
+    const customer = await signUpCustomer(t);
+    const pending = await placeOrder(customer, 1, 1000);
+    const paid = await placeOrder(customer, 2, 1500);
+    await as('PUT', `/api/admin/orders/${paid.id}/status`, { status: 'paid' });
+    const low = await createProduct(t.db, { stock: 2, name: 'Almost gone' });
+    const { submission } = await createSubmission(t.db);
+    await t.db.insert(payments).values({
+      method: 'usdt',
+      status: 'confirmed',
+      submissionId: submission.id,
+      amountCents: 23_540,
+      confirmedAt: new Date(),
+      externalId: `evm:test:${submission.id}`,
+    });
+
+    const res = await as('GET', '/api/admin/dashboard');
+    expect(res.status).toBe(200);
+    const s = res.body.stats;
+    expect(s.totalOrders - before.stats.totalOrders).toBe(2);
+    expect(s.pendingOrders - before.stats.pendingOrders).toBe(1);
+    expect(s.totalRevenue - before.stats.totalRevenue).toBe(paid.totalCents + 23_540);
+    expect(s.totalUsers - before.stats.totalUsers).toBe(1);
+    expect(s.totalProducts - before.stats.totalProducts).toBe(3);
+    expect(res.body.lowStockProducts.map((p: { id: string }) => p.id)).toContain(low.id);
+    expect(s.lowStockCount).toBe(res.body.lowStockProducts.length);
+    expect(res.body.trends.newCustomersThisWeek).toBeGreaterThanOrEqual(1);
+    expect(res.body.trends.revenueThisMonth).toBeGreaterThanOrEqual(paid.totalCents + 23_540);
+    expect(pending.id).toBeTruthy();
+  });
+});
+
+describe('order_daily_stats (kept by a trigger for the dashboard)', () => {
+  it('always equals the grouped orders, through inserts, status changes and deletes', async () => {
+    const customer = await signUpCustomer(t);
+    const a = await placeOrder(customer, 2, 1234);
+    const b = await placeOrder(customer, 1, 999);
+    await as('PUT', `/api/admin/orders/${a.id}/status`, { status: 'paid' });
+    await as('PUT', `/api/admin/orders/${a.id}/status`, { status: 'shipped' });
+    await as('PUT', `/api/admin/orders/${b.id}/status`, { status: 'cancelled' });
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date('2025-12-31T23:59:00Z') })
+      .where(eq(orders.id, b.id));
+    const expected = await t.db.execute<{
+      day: string;
+      status: string;
+      orders: number;
+      total: number;
+    }>(sql`
+      select to_char((created_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, status::text, count(*)::int as orders, sum(total_cents)::int as total
+      from orders group by 1, 2 order by 1, 2`);
+    const kept = await t.db.execute<{
+      day: string;
+      status: string;
+      orders: number;
+      total: number;
+    }>(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, status::text, orders, total_cents::int as total
+      from order_daily_stats where orders <> 0 order by 1, 2`);
+    expect(kept).toEqual(expected);
+    expect(kept.some((r) => r.day === '2025-12-31' && r.status === 'cancelled')).toBe(true);
+  });
+});
+
+describe('orders', () => {
+  it('filters by status, searches number, name and e-mail, sorts and pages with a total', async () => {
+    const customer = await signUpCustomer(t);
+    const first = await placeOrder(customer, 1, 1000);
+    const second = await placeOrder(customer, 1, 9000);
+    await as('PUT', `/api/admin/orders/${second.id}/status`, { status: 'processing' });
+
+    const byNumber = await as('GET', `/api/admin/orders?q=${first.orderNumber}`);
+    expect(byNumber.body.orders.map((o: { id: string }) => o.id)).toEqual([first.id]);
+    const byEmail = await as(
+      'GET',
+      `/api/admin/orders?q=${encodeURIComponent(customer.user.email)}&sort=total&dir=desc`,
+    );
+    expect(byEmail.body.orders.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
+    expect(byEmail.body.total).toBe(2);
+    const byStatus = await as(
+      'GET',
+      `/api/admin/orders?status=processing&q=${encodeURIComponent(customer.user.email)}`,
+    );
+    expect(byStatus.body.orders.map((o: { id: string }) => o.id)).toEqual([second.id]);
+    const byName = await as('GET', '/api/admin/orders?q=ada%20lovelace&pageSize=1');
+    expect(byName.body.orders).toHaveLength(1);
+    expect(byName.body.total).toBeGreaterThanOrEqual(2);
+    expect(byName.body.orders[0].user.email).toBeTruthy();
+    const bad = await as('GET', '/api/admin/orders?status=lost');
+    expect(bad.status).toBe(400);
+  });
+
+  it("search follows a customer's new name and e-mail, and never matches across two fields", async () => {
+    const customer = await signUpCustomer(t);
+    const order = await placeOrder(customer);
+    const tag = order.id.slice(0, 8);
+    await t.db
+      .update(users)
+      .set({ firstName: 'Grace', lastName: `Hopper${tag}`, email: `renamed.${tag}@example.com` })
+      .where(eq(users.id, customer.user.id));
+    const ids = async (q: string) =>
+      (await as('GET', `/api/admin/orders?q=${encodeURIComponent(q)}`)).body.orders.map(
+        (o: { id: string }) => o.id,
+      );
+    expect(await ids(`GRACE HOPPER${tag}`)).toEqual([order.id]);
+    expect(await ids(`renamed.${tag}@`)).toEqual([order.id]);
+    expect(await ids(customer.user.email)).toEqual([]);
+    // The end of the e-mail and the start of the name are two fields.
+    expect(await ids(`example.com grace hopper${tag}`)).toEqual([]);
+    expect(await ids(`${order.orderNumber}renamed`)).toEqual([]);
+  });
+
+  it('sets any status, refuses the current one with 409, keeps history and audit, and cancelling returns stock', async () => {
+    const customer = await signUpCustomer(t);
+    const product = await createProduct(t.db, { stock: 10 });
+    const placed = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: product.id, quantity: 4 }], shippingAddress: address },
+    });
+    const id = placed.body.order.id;
+    const same = await as('PUT', `/api/admin/orders/${id}/status`, { status: 'pending' });
+    expect(same.status).toBe(409);
+    expect(same.body.message).toBe(messages.orders.sameStatus);
+    for (const status of ['delivered', 'paid', 'refunded', 'cancelled']) {
+      const res = await as('PUT', `/api/admin/orders/${id}/status`, { status });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe(messages.orders.statusUpdated);
+    }
+    const detail = await as('GET', `/api/admin/orders/${id}`);
+    expect(detail.body.order.history.map((h: { status: string }) => h.status)).toEqual([
+      'pending',
+      'delivered',
+      'paid',
+      'refunded',
+      'cancelled',
+    ]);
+    const [stock] = await t.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(stock?.stock).toBe(10);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'order.status')));
+    expect(audits).toHaveLength(4);
+    expect(audits.every((a) => a.actorId === admin.user.id)).toBe(true);
+    expect((await as('PUT', `/api/admin/orders/${id}/status`, { status: 'lost' })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await as('PUT', '/api/admin/orders/00000000-0000-4000-8000-000000000000/status', {
+          status: 'paid',
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('adds shipping: all three fields required, the order ships, and the customer gets the tracking by e-mail', async () => {
+    const customer = await signUpCustomer(t);
+    const order = await placeOrder(customer);
+    await as('PUT', `/api/admin/orders/${order.id}/status`, { status: 'paid' });
+    for (const [body, message] of [
+      [{ trackingNumber: '1Z999', shippingMethod: 'express' }, messages.orders.carrierRequired],
+      [
+        { carrier: 'UPS', trackingNumber: ' ', shippingMethod: 'express' },
+        messages.orders.trackingRequired,
+      ],
+      [{ carrier: 'UPS', trackingNumber: '1Z999' }, messages.orders.methodRequired],
+      [
+        { carrier: 'Pigeon', trackingNumber: '1Z999', shippingMethod: 'express' },
+        messages.orders.carrierRequired,
+      ],
+    ] as const) {
+      const res = await as('PUT', `/api/admin/orders/${order.id}/shipping`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const res = await as('PUT', `/api/admin/orders/${order.id}/shipping`, {
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      shippingMethod: 'express',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(messages.orders.shippingAdded);
+    expect(res.body.order.status).toBe('shipped');
+    expect(res.body.order.shipping).toMatchObject({
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      shippingMethod: 'express',
+    });
+    const [mail] = await smtp.waitFor(customer.user.email);
+    expect(mail?.subject).toBe(`Your order ${order.orderNumber} has shipped`);
+    expect(mail?.text).toContain('Carrier: UPS');
+    expect(mail?.text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(mail?.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(addressesOf(mail?.to)).toEqual([customer.user.email]);
+    // The customer sees it too.
+    const mine = await t.call('GET', `/api/orders/${order.id}`, { token: customer.token });
+    expect(mine.body.order.shipping.trackingUrl).toContain('1Z999AA10123456784');
+  });
+});
+
+describe('products', () => {
+  it('creates, edits (sale by percentage), lists inactive ones too, and deactivates', async () => {
+    const sku = `NEW-${Date.now()}`;
+    const created = await as('POST', '/api/admin/products', {
+      sku,
+      name: 'Limited Vinyl',
+      description: 'Pressed in small numbers.',
+      category: 'apparel',
+      priceCents: 3000,
+      stock: 12,
+      tags: ['vinyl', 'limited'],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.product.id;
+    const duplicate = await as('POST', '/api/admin/products', {
+      sku,
+      name: 'Dup',
+      category: 'book',
+      priceCents: 10,
+      stock: 1,
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe('A product with this SKU already exists');
+
+    const sale = await as('PUT', `/api/admin/products/${id}`, { discountPercentage: 20 });
+    expect(sale.body.product).toMatchObject({
+      currentPriceCents: 2400,
+      isOnSale: true,
+      discountPercentage: 20,
+    });
+    const tooHigh = await as('PUT', `/api/admin/products/${id}`, { salePriceCents: 3000 });
+    expect(tooHigh.status).toBe(400);
+    const off = await as('PUT', `/api/admin/products/${id}`, { salePriceCents: null, stock: 3 });
+    expect(off.body.product).toMatchObject({ isOnSale: false, stock: 3 });
+
+    expect((await t.call('GET', `/api/products/${id}`)).status).toBe(200);
+    const gone = await as('DELETE', `/api/admin/products/${id}`);
+    expect(gone.body.product.isActive).toBe(false);
+    expect((await t.call('GET', `/api/products/${id}`)).status).toBe(404);
+    const listed = await as('GET', `/api/admin/products?q=${sku}`);
+    expect(listed.body.products.map((p: { id: string }) => p.id)).toEqual([id]);
+    const bad = await as('POST', '/api/admin/products', {
+      sku: 'X',
+      name: '',
+      category: 'food',
+      priceCents: -1,
+      stock: 1,
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('adds JPEG, PNG or WebP images by content (5 MB at most) and removes them', async () => {
+    const product = await createProduct(t.db, { images: [] });
+    const url = `${await t.listen()}/api/admin/products/${product.id}/images`;
+    const auth = { Authorization: `Bearer ${admin.token}` };
+    const jpeg = await testJpeg();
+    const ok = await postMultipart(
+      url,
+      multipartBody({ alt: 'Front' }, [
+        { field: 'image', filename: 'front.jpg', head: jpeg, size: jpeg.length },
+      ]),
+      auth,
+    );
+    expect(ok.status).toBe(201);
+    const image = (ok.body.product as { images: { url: string; alt: string }[] }).images[0];
+    expect(image).toMatchObject({
+      alt: 'Front',
+      url: expect.stringMatching(/^\/api\/media\/products\/[0-9a-f-]+\.jpg$/),
+    });
+    const served = await t.app.request(image?.url ?? '');
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+
+    const exe = await postMultipart(
+      url,
+      multipartBody({}, [{ field: 'image', filename: 'x.jpg', head: exeHead, size: 100 }]),
+      auth,
+    );
+    expect(exe.status).toBe(415);
+    const big = await postMultipart(
+      url,
+      multipartBody({}, [{ field: 'image', filename: 'big.jpg', head: jpeg, size: 5_242_881 }]),
+      auth,
+    );
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('File size must be less than 5MB');
+
+    const removed = await as(
+      'DELETE',
+      `/api/admin/products/${product.id}/images?url=${encodeURIComponent(image?.url ?? '')}`,
+    );
+    expect(removed.body.product.images).toEqual([]);
+    expect((await t.app.request(image?.url ?? '')).status).toBe(404);
+  });
+});
+
+describe('services', () => {
+  it('shows both prices, flags the ones that differ until resolved, and edits feed the public catalogue', async () => {
+    const res = await as('GET', '/api/admin/services');
+    expect(res.body.services).toHaveLength(18);
+    const dcu = res.body.services.find((s: { sku: string }) => s.sku === 'DCU-001');
+    expect(dcu).toMatchObject({
+      listPriceCents: 16_700,
+      checkoutPriceCents: 8900,
+      pricesDiffer: true,
+    });
+    const songMix = res.body.services.find((s: { sku: string }) => s.sku === 'SM-001');
+    expect(songMix.pricesDiffer).toBe(false);
+    const mismatches = res.body.mismatchCount;
+    expect(mismatches).toBe(10);
+
+    const fixed = await as('PUT', `/api/admin/services/${dcu.id}`, {
+      listPriceCents: 8900,
+      features: ['Noise removal'],
+    });
+    expect(fixed.body.service.pricesDiffer).toBe(false);
+    expect((await as('GET', '/api/admin/services')).body.mismatchCount).toBe(mismatches - 1);
+    const pub = await t.call('GET', '/api/services');
+    expect(pub.body.services.find((s: { sku: string }) => s.sku === 'DCU-001')).toMatchObject({
+      listPriceCents: 8900,
+      features: ['Noise removal'],
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, dcu.id), eq(auditLog.action, 'service.update')));
+    expect(audit?.actorId).toBe(admin.user.id);
+    expect((await as('PUT', `/api/admin/services/${dcu.id}`, { listPriceCents: -5 })).status).toBe(
+      400,
+    );
+    await t.db.update(services).set({ listPriceCents: 16_700 }).where(eq(services.id, dcu.id));
+  });
+});
+
+describe('submissions', () => {
+  it('lists with payment state, shows details, and lets only admins download files', async () => {
+    const { submission } = await createSubmission(t.db, 'AM-001');
+    await t.storage.put('submissions/test-file-1', Readable.from([Buffer.from('RIFF-mix-bytes')]));
+    const [file] = await t.db
+      .insert(submissionFiles)
+      .values({
+        submissionId: submission.id,
+        originalName: 'Mix “final” v2.wav',
+        storageKey: 'submissions/test-file-1',
+        contentType: 'audio/wav',
+        sizeBytes: 14,
+      })
+      .returning();
+    const list = await as(
+      'GET',
+      `/api/admin/submissions?q=${encodeURIComponent(submission.email)}`,
+    );
+    expect(list.body.submissions).toMatchObject([
+      { id: submission.id, paymentState: 'unpaid', service: 'Album Mix', fileCount: 1 },
+    ]);
+    expect(
+      (await as('GET', '/api/admin/submissions?paymentState=paid')).body.submissions.some(
+        (s: { id: string }) => s.id === submission.id,
+      ),
+    ).toBe(false);
+    const detail = await as('GET', `/api/admin/submissions/${submission.id}`);
+    expect(detail.body.files).toMatchObject([
+      { originalName: 'Mix “final” v2.wav', sizeBytes: 14 },
+    ]);
+    const download = await t.app.request(detail.body.files[0].downloadUrl, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe('RIFF-mix-bytes');
+    expect(download.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''Mix%20%E2%80%9Cfinal%E2%80%9D%20v2.wav",
+    );
+    const customer = await signUpCustomer(t);
+    const denied = await t.app.request(detail.body.files[0].downloadUrl, {
+      headers: { Authorization: `Bearer ${customer.token}` },
+    });
+    expect(denied.status).toBe(403);
+    expect((await t.app.request(detail.body.files[0].downloadUrl)).status).toBe(401);
+    expect(file?.id).toBeTruthy();
+  });
+});
+
+describe('report', () => {
+  it('answers revenue by day and method, orders by status, top products and submissions by service', async () => {
+    const customer = await signUpCustomer(t);
+    const order = await placeOrder(customer, 3, 1100);
+    await as('PUT', `/api/admin/orders/${order.id}/status`, { status: 'paid' });
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await as('GET', `/api/admin/report?from=${today}&to=${today}`);
+    expect(res.status).toBe(200);
+    expect(res.body.revenueByDay).toHaveLength(1);
+    expect(res.body.revenueByDay[0].day).toBe(today);
+    expect(res.body.revenueByDay[0].orderCents).toBeGreaterThanOrEqual(order.totalCents);
+    expect(
+      res.body.ordersByStatus.find((s: { status: string }) => s.status === 'paid').count,
+    ).toBeGreaterThanOrEqual(1);
+    const [line] = await t.db.execute<{ product_id: string }>(
+      sql`select product_id from order_items where order_id = ${order.id}`,
+    );
+    expect(
+      res.body.topProducts.find((p: { productId: string }) => p.productId === line?.product_id),
+    ).toMatchObject({ quantity: 3, revenueCents: 3300 });
+    expect(Array.isArray(res.body.submissionsByService)).toBe(true);
+    const month = await as('GET', '/api/admin/report');
+    expect(month.body.revenueByDay).toHaveLength(30);
+    expect((await as('GET', '/api/admin/report?from=2026-02-01&to=2026-01-01')).status).toBe(400);
+    expect((await as('GET', '/api/admin/report?from=2020-01-01&to=2026-01-01')).status).toBe(400);
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+  });
+});
+
+describe('re-opening a cancelled order', () => {
+  it('takes the stock again, and refuses with 409 when it is gone', async () => {
+    const customer = await signUpCustomer(t);
+    const product = await createProduct(t.db, { stock: 3 });
+    const placed = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: product.id, quantity: 2 }], shippingAddress: address },
+    });
+    const id = placed.body.order.id;
+    const stock = async () =>
+      (
+        await t.db.select({ s: products.stock }).from(products).where(eq(products.id, product.id))
+      )[0]?.s;
+    await as('PUT', `/api/admin/orders/${id}/status`, { status: 'cancelled' });
+    expect(await stock()).toBe(3);
+    expect(
+      (await as('PUT', `/api/admin/orders/${id}/status`, { status: 'processing' })).status,
+    ).toBe(200);
+    expect(await stock()).toBe(1);
+    await as('PUT', `/api/admin/orders/${id}/status`, { status: 'cancelled' });
+    await t.db.update(products).set({ stock: 1 }).where(eq(products.id, product.id));
+    const short = await as('PUT', `/api/admin/orders/${id}/status`, { status: 'paid' });
+    expect(short.status).toBe(409);
+    expect(short.body.message).toBe(messages.orders.stockGone(product.name));
+    expect(await stock()).toBe(1);
+  });
+
+  it('refuses an impossible report date with 400', async () => {
+    for (const q of ['from=2026-02-30&to=2026-03-01', 'from=2026-13-01&to=2026-12-31']) {
+      const res = await as('GET', `/api/admin/report?${q}`);
+      expect(res.status).toBe(400);
+    }
+  });
+});

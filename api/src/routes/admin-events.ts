@@ -1,0 +1,43 @@
+import { messages } from '@studio/shared/messages';
+import { eventMessages } from '@studio/shared/messages-events';
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { createEvent } from '../services/events/create-event.ts';
+import { deleteEvent } from '../services/events/delete-event.ts';
+import { listAllEvents } from '../services/events/list-all-events.ts';
+import { updateEvent } from '../services/events/update-event.ts';
+
+/** The signed-in admin (requireAdmin in app.ts guards the whole prefix; this only narrows the type). */
+function actorId(c: Context<AppEnv>) {
+  if (!c.var.user) throw new ApiError('UNAUTHORIZED', messages.auth.notSignedIn);
+  return c.var.user.id;
+}
+
+/**
+ * The multipart body as a stream. Read from the socket when served by Node: no web-stream copy,
+ * and a client that goes away surfaces as an error at once.
+ */
+function upload(c: Context<AppEnv>) {
+  return {
+    body: c.env?.incoming ?? c.req.raw.body,
+    contentType: c.req.header('content-type') ?? '',
+  };
+}
+
+/** The spec's admin event calls, mounted at /api/events/admin (guarded by requireAdmin in app.ts). */
+export const adminEventRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => c.json({ events: await listAllEvents({ db: c.var.db }) }, 200))
+  .post('/', async (c) => {
+    const event = await createEvent({ ...c.var, ...upload(c), actorId: actorId(c) });
+    return c.json({ event, message: eventMessages.created }, 201);
+  })
+  .put('/:id', async (c) => {
+    const id = c.req.param('id');
+    const event = await updateEvent({ ...c.var, ...upload(c), id, actorId: actorId(c) });
+    return c.json({ event, message: eventMessages.updated }, 200);
+  })
+  .delete('/:id', async (c) => {
+    await deleteEvent({ ...c.var, id: c.req.param('id'), actorId: actorId(c) });
+    return c.json({ message: eventMessages.deleted }, 200);
+  });

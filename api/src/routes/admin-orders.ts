@@ -1,0 +1,42 @@
+import { messages } from '@studio/shared/messages';
+import {
+  adminOrdersQuerySchema,
+  orderStatusSchema,
+  shippingInfoSchema,
+} from '@studio/shared/schemas/orders';
+import { Hono } from 'hono';
+import type { AppEnv, AuthedEnv } from '../context.ts';
+import { validate } from '../lib/validate.ts';
+import { addShipping } from '../services/orders/add-shipping.ts';
+import { getOrderForAdmin } from '../services/orders/get-order-for-admin.ts';
+import { listOrders } from '../services/orders/list-orders.ts';
+import { updateOrderStatus } from '../services/orders/update-order-status.ts';
+
+/** Mounted under /api/admin, whose whole prefix requires an admin (app.ts). */
+type Admin = AuthedEnv & AppEnv;
+
+export const adminOrderRoutes = new Hono<Admin>()
+  .get('/', validate('query', adminOrdersQuerySchema), async (c) =>
+    c.json(await listOrders({ db: c.var.db, query: c.req.valid('query') }), 200),
+  )
+  .get('/:id', async (c) =>
+    c.json({ order: await getOrderForAdmin({ db: c.var.db, id: c.req.param('id') }) }, 200),
+  )
+  .put('/:id/status', validate('json', orderStatusSchema), async (c) => {
+    const order = await updateOrderStatus({
+      db: c.var.db,
+      actorId: c.var.user.id,
+      id: c.req.param('id'),
+      status: c.req.valid('json').status,
+    });
+    return c.json({ order, message: messages.orders.statusUpdated }, 200);
+  })
+  .put('/:id/shipping', validate('json', shippingInfoSchema), async (c) => {
+    const order = await addShipping({
+      ...c.var,
+      actorId: c.var.user.id,
+      id: c.req.param('id'),
+      input: c.req.valid('json'),
+    });
+    return c.json({ order, message: messages.orders.shippingAdded }, 200);
+  });

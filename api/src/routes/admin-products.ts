@@ -1,0 +1,79 @@
+import {
+  adminProductsQuerySchema,
+  productCreateSchema,
+  productUpdateSchema,
+} from '@studio/shared/schemas/admin';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, AuthedEnv } from '../context.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { validate } from '../lib/validate.ts';
+import { addProductImage } from '../services/products/add-product-image.ts';
+import { createProduct } from '../services/products/create-product.ts';
+import { deactivateProduct } from '../services/products/deactivate-product.ts';
+import { findProduct } from '../services/products/find-product.ts';
+import { listProductsForAdmin } from '../services/products/list-products-for-admin.ts';
+import { presentProduct } from '../services/products/present-product.ts';
+import { removeProductImage } from '../services/products/remove-product-image.ts';
+import { updateProduct } from '../services/products/update-product.ts';
+
+/** Mounted under /api/admin, whose whole prefix requires an admin (app.ts). */
+type Admin = AuthedEnv & AppEnv;
+
+export const adminProductRoutes = new Hono<Admin>()
+  .get('/', validate('query', adminProductsQuerySchema), async (c) =>
+    c.json(await listProductsForAdmin({ db: c.var.db, query: c.req.valid('query') }), 200),
+  )
+  .get('/:id', async (c) =>
+    c.json({ product: presentProduct(await findProduct(c.var.db, c.req.param('id'))) }, 200),
+  )
+  .post('/', validate('json', productCreateSchema), async (c) => {
+    const product = await createProduct({
+      db: c.var.db,
+      actorId: c.var.user.id,
+      input: c.req.valid('json'),
+    });
+    return c.json({ product }, 201);
+  })
+  .put('/:id', validate('json', productUpdateSchema), async (c) => {
+    const product = await updateProduct({
+      db: c.var.db,
+      actorId: c.var.user.id,
+      id: c.req.param('id'),
+      input: c.req.valid('json'),
+    });
+    return c.json({ product }, 200);
+  })
+  .delete('/:id', async (c) => {
+    const product = await deactivateProduct({
+      db: c.var.db,
+      actorId: c.var.user.id,
+      id: c.req.param('id'),
+    });
+    return c.json({ product }, 200);
+  })
+  .post('/:id/images', async (c) => {
+    const body = c.env?.incoming ?? c.req.raw.body;
+    if (!body) throw new ApiError('BAD_REQUEST', 'Send the image as multipart/form-data');
+    const product = await addProductImage({
+      ...c.var,
+      actorId: c.var.user.id,
+      id: c.req.param('id'),
+      body,
+      contentType: c.req.header('content-type') ?? '',
+    });
+    return c.json({ product }, 201);
+  })
+  .delete(
+    '/:id/images',
+    validate('query', z.object({ url: z.string().min(1).max(500) })),
+    async (c) => {
+      const product = await removeProductImage({
+        ...c.var,
+        actorId: c.var.user.id,
+        id: c.req.param('id'),
+        url: c.req.valid('query').url,
+      });
+      return c.json({ product }, 200);
+    },
+  );

@@ -1,0 +1,10 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { nextUtcMidnight, publicCache } from '../middleware/public-cache.ts';
+import { listUpcomingEvents } from '../services/events/list-upcoming-events.ts';
+
+export const eventRoutes = new Hono<AppEnv>().get(
+  '/',
+  publicCache(60, nextUtcMidnight),
+  async (c) => c.json({ events: await listUpcomingEvents({ db: c.var.db }) }, 200),
+);

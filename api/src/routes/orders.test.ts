@@ -1,0 +1,364 @@
+import { messages } from '@studio/shared/messages';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../db/schema/orders.ts';
+import { products } from '../db/schema/products.ts';
+import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
+import { signUpCustomer } from '../test/accounts.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createProduct } from '../test/products.ts';
+import { type PaypalStandin, startPaypalStandin } from '../test/standins/paypal.ts';
+
+let t: TestApp;
+let paypal: PaypalStandin;
+const address = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  street: '12 Analytical Way',
+  city: 'London',
+  state: 'LDN',
+  zipCode: '10001',
+  phone: '+15551234567',
+};
+
+beforeAll(async () => {
+  paypal = await startPaypalStandin();
+  t = await createTestApp(
+    {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.baseUrl,
+      ORDER_HOLD_MINUTES: '30',
+    },
+    { jobs: true },
+  );
+});
+afterAll(() => paypal?.close());
+
+async function stockOf(id: string) {
+  const [row] = await t.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, id));
+  return row?.stock;
+}
+
+describe('POST /api/orders', () => {
+  it('computes every amount on the server and reserves the stock', async () => {
+    const customer = await signUpCustomer(t);
+    const tee = await createProduct(t.db, { category: 'apparel', priceCents: 2800, stock: 5 });
+    const sale = await createProduct(t.db, {
+      category: 'book',
+      priceCents: 1800,
+      salePriceCents: 1350,
+      stock: 3,
+    });
+    const pack = await createProduct(t.db, { category: 'digital', priceCents: 3900, stock: 1000 });
+    const res = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: {
+        items: [
+          { productId: tee.id, quantity: 2 },
+          { productId: sale.id, quantity: 1 },
+          { productId: pack.id, quantity: 1 },
+          { productId: tee.id, quantity: 1 },
+        ],
+        shippingAddress: address,
+        total: 1,
+        subtotal: 1,
+      },
+    });
+    expect(res.status).toBe(201);
+    const order = res.body.order;
+    // 3 x 28.00 + 13.50 (sale) + 39.00 = 136.50; shipping 5.99 + 1.25 x 4 physical items = 10.99;
+    // tax 7% of 136.50 = 9.555 -> 9.56; total 157.05.
+    expect(order).toMatchObject({
+      status: 'pending',
+      subtotalCents: 13_650,
+      shippingCents: 1099,
+      taxCents: 956,
+      totalCents: 15_705,
+      total: '$157.05',
+      shippingAddress: address,
+      user: { email: customer.user.email },
+    });
+    expect(order.orderNumber).toMatch(/^ORD-\d{6}-[0-9A-HJKMNP-TV-Z]{6}$/);
+    expect(order.items.find((i: { productId: string }) => i.productId === tee.id)).toMatchObject({
+      quantity: 3,
+      priceCents: 2800,
+      lineTotalCents: 8400,
+      product: { sku: tee.sku },
+    });
+    expect(order.history.map((h: { status: string }) => h.status)).toEqual(['pending']);
+    expect([await stockOf(tee.id), await stockOf(sale.id), await stockOf(pack.id)]).toEqual([
+      2, 2, 999,
+    ]);
+  });
+
+  it('ships digital-only orders free and needs no address', async () => {
+    const customer = await signUpCustomer(t);
+    const pack = await createProduct(t.db, { category: 'digital', priceCents: 1900 });
+    const res = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: pack.id, quantity: 1 }] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.order).toMatchObject({
+      shippingCents: 0,
+      taxCents: 133,
+      totalCents: 2033,
+      shippingAddress: null,
+    });
+  });
+
+  it.each([
+    [
+      'no address for physical items',
+      (p: string) => ({ items: [{ productId: p, quantity: 1 }] }),
+      400,
+      messages.orders.addressRequired,
+    ],
+    ['an empty cart', () => ({ items: [] }), 400, messages.orders.cartEmpty],
+    [
+      'zero quantity',
+      (p: string) => ({ items: [{ productId: p, quantity: 0 }], shippingAddress: address }),
+      400,
+      'Quantity must be at least 1',
+    ],
+    [
+      'more than in stock',
+      (p: string) => ({ items: [{ productId: p, quantity: 11 }], shippingAddress: address }),
+      409,
+      null,
+    ],
+    [
+      'a bad ZIP code',
+      (p: string) => ({
+        items: [{ productId: p, quantity: 1 }],
+        shippingAddress: { ...address, zipCode: '!' },
+      }),
+      400,
+      messages.address.zipInvalid,
+    ],
+    [
+      'a missing street',
+      (p: string) => ({
+        items: [{ productId: p, quantity: 1 }],
+        shippingAddress: { ...address, street: ' ' },
+      }),
+      400,
+      messages.address.streetRequired,
+    ],
+  ])('refuses %s and reserves nothing', async (_case, body, status, message) => {
+    const customer = await signUpCustomer(t);
+    const tee = await createProduct(t.db, { stock: 10 });
+    const res = await t.call('POST', '/api/orders', { token: customer.token, body: body(tee.id) });
+    expect(res.status).toBe(status);
+    if (message) expect(res.body.message).toBe(message);
+    if (status === 409) expect(res.body.message).toBe(messages.orders.notEnoughStock(tee.name, 10));
+    expect(await stockOf(tee.id)).toBe(10);
+  });
+
+  it('refuses inactive products, products sold elsewhere, and anonymous buyers', async () => {
+    const customer = await signUpCustomer(t);
+    const retired = await createProduct(t.db, { isActive: false });
+    const partner = await createProduct(t.db, {
+      metadata: { externalUrl: 'https://shop.example.com/x' },
+    });
+    const gone = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: retired.id, quantity: 1 }], shippingAddress: address },
+    });
+    expect(gone.status).toBe(404);
+    const elsewhere = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: partner.id, quantity: 1 }], shippingAddress: address },
+    });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.message).toBe(messages.orders.soldElsewhere(partner.name));
+    const anonymous = await t.call('POST', '/api/orders', {
+      body: { items: [{ productId: partner.id, quantity: 1 }] },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('never oversells: two customers buying the last item at the same moment get one order and one 409', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = await Promise.all([signUpCustomer(t), signUpCustomer(t)]);
+      const last = await createProduct(t.db, { stock: 1 });
+      const body = { items: [{ productId: last.id, quantity: 1 }], shippingAddress: address };
+      const results = await Promise.all([
+        t.call('POST', '/api/orders', { token: a.token, body }),
+        t.call('POST', '/api/orders', { token: b.token, body }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(await stockOf(last.id)).toBe(0);
+      const placed = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from order_items where product_id = ${last.id}`,
+      );
+      expect(placed[0]?.n).toBe(1);
+    }
+  });
+});
+
+describe('a customer reads only their own orders', () => {
+  it('lists newest first and opens one; another customer gets 404', async () => {
+    const mine = await signUpCustomer(t);
+    const other = await signUpCustomer(t);
+    const pack = await createProduct(t.db, { category: 'digital' });
+    const first = await t.call('POST', '/api/orders', {
+      token: mine.token,
+      body: { items: [{ productId: pack.id, quantity: 1 }] },
+    });
+    const second = await t.call('POST', '/api/orders', {
+      token: mine.token,
+      body: { items: [{ productId: pack.id, quantity: 2 }] },
+    });
+    const list = await t.call('GET', '/api/orders', { token: mine.token });
+    expect(list.status).toBe(200);
+    expect(list.body.orders.map((o: { id: string }) => o.id)).toEqual([
+      second.body.order.id,
+      first.body.order.id,
+    ]);
+    expect(list.body.total).toBe(2);
+    const one = await t.call('GET', `/api/orders/${first.body.order.id}`, { token: mine.token });
+    expect(one.body.order.orderNumber).toBe(first.body.order.orderNumber);
+    const stranger = await t.call('GET', `/api/orders/${first.body.order.id}`, {
+      token: other.token,
+    });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.message).toBe(messages.orders.notFound);
+    expect((await t.call('GET', '/api/orders/not-a-uuid', { token: mine.token })).status).toBe(404);
+    expect((await t.call('GET', '/api/orders')).status).toBe(401);
+  });
+});
+
+describe('unpaid orders give their stock back', () => {
+  it('cancels an order whose hold ran out and returns the stock, once', async () => {
+    const customer = await signUpCustomer(t);
+    const tee = await createProduct(t.db, { stock: 4 });
+    const res = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: tee.id, quantity: 3 }], shippingAddress: address },
+    });
+    expect(await stockOf(tee.id)).toBe(1);
+    const jobs = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'order-release' and data->>'orderId' = ${res.body.order.id}`,
+    );
+    expect(jobs[0]?.n).toBe(1);
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, res.body.order.id));
+    await releaseExpiredOrders({ db: t.db, orderId: res.body.order.id });
+    await releaseExpiredOrders({ db: t.db });
+    expect(await stockOf(tee.id)).toBe(4);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, res.body.order.id));
+    expect(order?.status).toBe('cancelled');
+    const pay = await t.call('POST', '/api/payments/quote', {
+      token: customer.token,
+      body: { orderId: order?.id, method: 'paypal' },
+    });
+    expect(pay.status).toBe(409);
+  });
+});
+
+describe('paying an order with PayPal', () => {
+  it('executes the payment after PayPal returns and answers the summary the success page shows', async () => {
+    const customer = await signUpCustomer(t);
+    const tee = await createProduct(t.db, { priceCents: 2500, stock: 5, name: 'Black Tee' });
+    const placed = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: tee.id, quantity: 2 }], shippingAddress: address },
+    });
+    const orderId = placed.body.order.id;
+    const created = await t.call('POST', '/api/payments/paypal/orders', {
+      token: customer.token,
+      body: { orderId },
+    });
+    expect(created.status).toBe(201);
+    const request = paypal.requests.find(
+      (r) =>
+        r.path === '/v2/checkout/orders' && JSON.stringify(r.body).includes(created.body.paymentId),
+    );
+    expect(request?.body).toMatchObject({
+      purchase_units: [
+        {
+          reference_id: placed.body.order.orderNumber,
+          amount: {
+            value: '61.99',
+            breakdown: {
+              item_total: { value: '50.00' },
+              tax_total: { value: '3.50' },
+              shipping: { value: '8.49' },
+            },
+          },
+          items: [{ sku: tee.sku, quantity: '2', unit_amount: { value: '25.00' } }],
+        },
+      ],
+    });
+    paypal.approve(created.body.orderId);
+    const res = await t.call('POST', '/api/orders/execute-payment', {
+      token: customer.token,
+      body: { paymentId: created.body.orderId, payerId: 'PAYER123', orderId },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.order).toMatchObject({
+      orderNumber: placed.body.order.orderNumber,
+      status: 'paid',
+      subtotal: '$50.00',
+      tax: '$3.50',
+      total: '$61.99',
+      items: [{ name: 'Black Tee', quantity: 2, lineTotal: '$50.00' }],
+    });
+    const other = await signUpCustomer(t);
+    const stranger = await t.call('POST', '/api/orders/execute-payment', {
+      token: other.token,
+      body: { paymentId: created.body.orderId, payerId: 'X', orderId },
+    });
+    expect(stranger.status).toBe(404);
+  });
+
+  it('answers "Missing payment information" when a parameter is absent', async () => {
+    const customer = await signUpCustomer(t);
+    const res = await t.call('POST', '/api/orders/execute-payment', {
+      token: customer.token,
+      body: { payerId: 'X' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(messages.orders.missingPaymentInfo);
+  });
+});
+
+describe('a payment in progress keeps the order', () => {
+  it('a quote extends the hold, and an offered transfer still being confirmed stops the release', async () => {
+    const customer = await signUpCustomer(t);
+    const tee = await createProduct(t.db, { stock: 5 });
+    const res = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: tee.id, quantity: 1 }], shippingAddress: address },
+    });
+    const id = res.body.order.id;
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(orders.id, id));
+    const quote = await t.call('POST', '/api/payments/paypal/orders', {
+      token: customer.token,
+      body: { orderId: id },
+    });
+    expect(quote.status).toBe(201);
+    const [held] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect((held?.reservedUntil?.getTime() ?? 0) - Date.now()).toBeGreaterThan(60 * 60_000);
+
+    // The hold runs out while the PayPal order (a transfer in flight) is still pending.
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, id));
+    await releaseExpiredOrders({ db: t.db, orderId: id });
+    const [kept] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect(kept?.status).toBe('pending');
+  });
+});

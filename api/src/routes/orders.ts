@@ -1,0 +1,87 @@
+import { messages } from '@studio/shared/messages';
+import { createOrderSchema, executePaymentSchema } from '@studio/shared/schemas/orders';
+import { paginationSchema } from '@studio/shared/schemas/pagination';
+import { orderPaymentConfirmSchema } from '@studio/shared/schemas/payments';
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { paymentRateLimit } from '../middleware/payment-limit.ts';
+import { createOrder } from '../services/orders/create-order.ts';
+import { listMyOrders } from '../services/orders/list-my-orders.ts';
+import { ownedOrder } from '../services/orders/owned-order.ts';
+import { presentOrder } from '../services/orders/present-order.ts';
+import { confirmPayment } from '../services/payments/confirm-payment.ts';
+
+export const orderRoutes = new Hono<AppEnv>()
+  .post('/', requireUser, validate('json', createOrderSchema), async (c) => {
+    const order = await createOrder({
+      ...c.var,
+      userId: c.var.user.id,
+      input: c.req.valid('json'),
+    });
+    return c.json({ order }, 201);
+  })
+  .get('/', requireUser, validate('query', paginationSchema), async (c) => {
+    const { page, pageSize } = c.req.valid('query');
+    return c.json(await listMyOrders({ db: c.var.db, userId: c.var.user.id, page, pageSize }), 200);
+  })
+  /**
+   * The spec's call after PayPal returns to /checkout/success?paymentId&PayerID&orderId:
+   * captures and verifies on the server, then answers the order summary the page shows.
+   */
+  .post(
+    '/execute-payment',
+    requireUser,
+    paymentRateLimit,
+    validate('json', executePaymentSchema),
+    async (c) => {
+      const { db } = c.var;
+      const { paymentId, orderId } = c.req.valid('json');
+      await ownedOrder({ db, user: c.var.user, orderId });
+      const result = await confirmPayment({
+        ...c.var,
+        subject: { kind: 'order', id: orderId },
+        method: 'paypal',
+        reference: paymentId,
+      });
+      const order = await presentOrder(db, await ownedOrder({ db, user: c.var.user, orderId }));
+      if (result.status !== 'confirmed') {
+        return c.json(
+          {
+            success: false as const,
+            status: result.status,
+            message: messages.payments.pending,
+            order,
+          },
+          202,
+        );
+      }
+      return c.json({ success: true as const, status: result.status, order }, 200);
+    },
+  )
+  .get('/:id', requireUser, async (c) => {
+    const order = await ownedOrder({ db: c.var.db, user: c.var.user, orderId: c.req.param('id') });
+    return c.json({ order: await presentOrder(c.var.db, order) }, 200);
+  })
+  .post(
+    '/:id/payment-confirm',
+    requireUser,
+    paymentRateLimit,
+    validate('json', orderPaymentConfirmSchema),
+    async (c) => {
+      const { db } = c.var;
+      const order = await ownedOrder({ db, user: c.var.user, orderId: c.req.param('id') });
+      const { paymentMethod, transactionId } = c.req.valid('json');
+      const result = await confirmPayment({
+        ...c.var,
+        subject: { kind: 'order', id: order.id },
+        method: paymentMethod,
+        reference: transactionId,
+      });
+      return c.json(
+        { success: true as const, status: result.status, paymentId: result.paymentId },
+        result.status === 'confirmed' ? 200 : 202,
+      );
+    },
+  );

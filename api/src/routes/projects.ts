@@ -1,0 +1,69 @@
+import { messages } from '@studio/shared/messages';
+import { paymentConfirmSchema } from '@studio/shared/schemas/payments';
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { clientIp } from '../lib/client-ip.ts';
+import { validate } from '../lib/validate.ts';
+import { paymentRateLimit } from '../middleware/payment-limit.ts';
+import { confirmPayment } from '../services/payments/confirm-payment.ts';
+import { limitByIp } from '../services/rate-limit/limit-by-ip.ts';
+import { presentSubmission } from '../services/submissions/present-submission.ts';
+import { submitProject } from '../services/submissions/submit-project.ts';
+
+export const projectRoutes = new Hono<AppEnv>()
+  .post('/submit', async (c) => {
+    const { db, env } = c.var;
+    await limitByIp({
+      db,
+      action: 'submit',
+      ip: clientIp(c),
+      perHour: env.SUBMISSION_RATE_LIMIT_PER_HOUR,
+      message: messages.project.tooManySubmissions,
+    });
+    // Read the socket directly when served by Node: no web-stream copy, and a client that goes
+    // away surfaces as an error at once.
+    const body = c.env?.incoming ?? c.req.raw.body;
+    if (!body) throw new ApiError('BAD_REQUEST', 'Send the project as multipart/form-data');
+    const result = await submitProject({
+      ...c.var,
+      body,
+      contentType: c.req.header('content-type') ?? '',
+      userId: c.var.user?.id ?? null,
+    });
+    return c.json(result, 201);
+  })
+  .post('/payment-confirm', paymentRateLimit, validate('json', paymentConfirmSchema), async (c) => {
+    const input = c.req.valid('json');
+    const result = await confirmPayment({
+      ...c.var,
+      subject: { kind: 'submission', id: input.submissionId },
+      method: input.paymentMethod,
+      reference: input.transactionId,
+    });
+    return result.status === 'confirmed'
+      ? c.json(
+          {
+            success: true as const,
+            status: result.status,
+            paymentId: result.paymentId,
+            message: messages.payments.confirmed,
+          },
+          200,
+        )
+      : c.json(
+          {
+            success: true as const,
+            status: result.status,
+            paymentId: result.paymentId,
+            message: messages.payments.pending,
+          },
+          202,
+        );
+  })
+  // Paying later from the e-mailed link. The id is the capability: not cached anywhere, since
+  // the payment state changes and the URL should not sit in a shared cache.
+  .get('/:id', async (c) => {
+    const submission = await presentSubmission({ db: c.var.db, id: c.req.param('id') });
+    return c.json({ submission }, 200, { 'Cache-Control': 'no-store' });
+  });

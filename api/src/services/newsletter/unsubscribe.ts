@@ -1,0 +1,41 @@
+import { messages } from '@studio/shared/messages';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { subscribers } from '../../db/schema/subscribers.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { verifySignedValue } from '../../lib/signed-token.ts';
+import { UNSUBSCRIBE_PURPOSE } from './unsubscribe-url.ts';
+
+/** Unsubscribes when the link's token was signed for this address. */
+export async function unsubscribe({
+  db,
+  secret,
+  email,
+  token,
+}: {
+  db: Db;
+  secret: string;
+  email: string;
+  token: string;
+}) {
+  const normalized = email.trim().toLowerCase();
+  if (!verifySignedValue(secret, UNSUBSCRIBE_PURPOSE, normalized, token)) {
+    throw new ApiError('BAD_REQUEST', messages.newsletter.badLink);
+  }
+  // Also for an address mailed only because an admin typed it: record the wish, so no blast
+  // mails it again.
+  await db
+    .insert(subscribers)
+    .values({
+      email: normalized,
+      status: 'unsubscribed',
+      source: 'unsubscribe',
+      unsubscribedAt: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: subscribers.email,
+      set: { status: 'unsubscribed', unsubscribedAt: sql`now()` },
+      setWhere: eq(subscribers.status, 'active'),
+    });
+  return { email: normalized };
+}

@@ -1,0 +1,14 @@
+import { messages } from '@studio/shared/messages';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { presentOrder } from './present-order.ts';
+
+export async function getOrderForAdmin({ db, id }: { db: Db; id: string }) {
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!row) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+  return presentOrder(db, row);
+}

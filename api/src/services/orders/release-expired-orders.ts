@@ -1,0 +1,41 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orderStatusHistory, orders } from '../../db/schema/orders.ts';
+import { returnStock } from './return-stock.ts';
+
+/**
+ * Cancels unpaid orders whose hold ran out and gives their stock back. Run by the
+ * `order-release` job for one order, and as a sweep for any the job missed.
+ */
+export async function releaseExpiredOrders({ db, orderId }: { db: Db; orderId?: string }) {
+  let released = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, 'pending'),
+            lt(orders.reservedUntil, new Date()),
+            isNull(orders.stockReleasedAt),
+            orderId ? eq(orders.id, orderId) : undefined,
+            // A transfer already offered is still being confirmed: keep the stock for it.
+            sql`not exists (select 1 from payments p where p.order_id = ${orders.id}
+              and p.status = 'pending' and p.provider_reference is not null)`,
+          ),
+        )
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!order) return true;
+      // Products first, then the order (whose trigger locks the day's stats row): the same lock
+      // order as a checkout, so the two cannot deadlock.
+      await returnStock(tx, order);
+      await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'cancelled' });
+      released += 1;
+      return Boolean(orderId);
+    });
+    if (done) return { released };
+  }
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { messages } from '@studio/shared/messages';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEvents, payments } from '../../db/schema/payments.ts';
+import { projectSubmissions } from '../../db/schema/project-submissions.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type AlephiumStandin, startAlephiumStandin } from '../../test/standins/alephium.ts';
+import { createSubmission } from '../../test/submissions.ts';
+
+const merchant = '1DrDyTr9RpRsQnDnXo2YRiPzPW4ooHX5LLoqXrqfMrpQH';
+const someoneElse = '1AujpupFP4KWeZvqA7itsHY9cLJmx4qTzojVZrg8W9y9n';
+let node: AlephiumStandin;
+let t: TestApp;
+
+beforeAll(async () => {
+  node = await startAlephiumStandin();
+  t = await createTestApp(
+    {
+      ALPH_NODE_URL: node.baseUrl,
+      ALPH_MERCHANT_ADDRESS: merchant,
+      ALPH_CONFIRMATIONS: '2',
+      PAYMENT_RECHECK_SECONDS: '1',
+    },
+    { jobs: true },
+  );
+});
+afterAll(() => node?.close());
+
+const txId = () => randomBytes(32).toString('hex');
+
+async function quoted() {
+  const { submission } = await createSubmission(t.db, 'DCU-001');
+  const res = await t.call('POST', '/api/payments/quote', {
+    body: { submissionId: submission.id, method: 'alephium' },
+  });
+  expect(res.status).toBe(201);
+  expect(res.body.amountText).toBe('190.46'); // $95.23 / 0.5
+  return {
+    submission,
+    paymentId: res.body.paymentId as string,
+    due: BigInt(res.body.amountBaseUnits),
+  };
+}
+
+const confirm = (submissionId: string, transactionId: string) =>
+  t.call('POST', '/api/projects/payment-confirm', {
+    body: { submissionId, paymentMethod: 'alephium', transactionId, amount: 1 },
+  });
+
+async function state(id: string) {
+  const [row] = await t.db.select().from(projectSubmissions).where(eq(projectSubmissions.id, id));
+  return row?.paymentState;
+}
+
+describe('Alephium payments verified through the node API', () => {
+  it('confirms a transfer with enough confirmations whose outputs to the merchant cover the amount', async () => {
+    const { submission, due } = await quoted();
+    const id = txId();
+    // Two outputs to the merchant count together; change back to the payer does not.
+    node.addTransaction({
+      txId: id,
+      outputs: [
+        { address: merchant, attoAlphAmount: (due - 10n ** 18n).toString() },
+        { address: merchant, attoAlphAmount: (10n ** 18n).toString() },
+        { address: someoneElse, attoAlphAmount: '5000000000000000000' },
+      ],
+      confirmations: 2,
+    });
+    const res = await confirm(submission.id, id);
+    expect(res.status).toBe(200);
+    expect(await state(submission.id)).toBe('paid');
+  });
+
+  it('answers 202 while in the mempool, then the job confirms it', async () => {
+    const { submission, due, paymentId } = await quoted();
+    const id = txId();
+    node.addTransaction({
+      txId: id,
+      outputs: [{ address: merchant, attoAlphAmount: due.toString() }],
+    });
+    const first = await confirm(submission.id, id);
+    expect(first.status).toBe(202);
+    node.confirm(id, 1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await state(submission.id)).toBe('unpaid'); // 1 of 2 confirmations
+    node.confirm(id, 2);
+    const deadline = Date.now() + 20_000;
+    while ((await state(submission.id)) !== 'paid' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
+    expect(await state(submission.id)).toBe('paid');
+    const [event] = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.toStatus, 'confirmed')));
+    expect(event?.source).toBe('job');
+  }, 40_000);
+
+  it('answers 404 for a transaction the node does not know', async () => {
+    const { submission } = await quoted();
+    const res = await confirm(submission.id, txId());
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(messages.payments.unknownTransaction);
+  });
+
+  it('refuses a transfer to another address', async () => {
+    const { submission, due } = await quoted();
+    const id = txId();
+    node.addTransaction({
+      txId: id,
+      outputs: [{ address: someoneElse, attoAlphAmount: due.toString() }],
+      confirmations: 5,
+    });
+    const res = await confirm(submission.id, id);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.wrongRecipient);
+  });
+
+  it('refuses an underpayment by one atto', async () => {
+    const { submission, due } = await quoted();
+    const id = txId();
+    node.addTransaction({
+      txId: id,
+      outputs: [{ address: merchant, attoAlphAmount: (due - 1n).toString() }],
+      confirmations: 5,
+    });
+    const res = await confirm(submission.id, id);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.underpaid);
+    expect(await state(submission.id)).toBe('unpaid');
+  });
+
+  it('refuses a transaction id already used for another submission', async () => {
+    const a = await quoted();
+    const b = await quoted();
+    const id = txId();
+    node.addTransaction({
+      txId: id,
+      outputs: [{ address: merchant, attoAlphAmount: a.due.toString() }],
+      confirmations: 5,
+    });
+    expect((await confirm(a.submission.id, id)).status).toBe(200);
+    // Another quote's tag differs, so the transfer is not its payment...
+    const other = await confirm(b.submission.id, id);
+    expect(other.status).toBe(422);
+    expect([messages.payments.wrongAmount, messages.payments.underpaid]).toContain(
+      other.body.message,
+    );
+    // ...and even with the same amount, the UNIQUE transaction id refuses a second use.
+    const c = await quoted();
+    await t.db
+      .update(payments)
+      .set({ amountBaseUnits: a.due.toString() })
+      .where(eq(payments.id, c.paymentId));
+    const reused = await confirm(c.submission.id, id);
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toBe(messages.payments.alreadyUsed);
+    expect(await state(b.submission.id)).toBe('unpaid');
+  });
+});

@@ -1,0 +1,326 @@
+import { messages } from '@studio/shared/messages';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEvents, payments } from '../../db/schema/payments.ts';
+import { projectSubmissions } from '../../db/schema/project-submissions.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type PaypalStandin, startPaypalStandin } from '../../test/standins/paypal.ts';
+import { createSubmission } from '../../test/submissions.ts';
+
+let paypal: PaypalStandin;
+let t: TestApp;
+
+beforeAll(async () => {
+  paypal = await startPaypalStandin();
+  t = await createTestApp(
+    {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.baseUrl,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      PAYMENT_RECHECK_SECONDS: '1',
+    },
+    { jobs: true },
+  );
+});
+afterAll(() => paypal?.close());
+
+async function ordered(sku = 'DCU-001') {
+  const { submission } = await createSubmission(t.db, sku);
+  const res = await t.call('POST', '/api/payments/paypal/orders', {
+    body: { submissionId: submission.id },
+  });
+  expect(res.status).toBe(201);
+  return {
+    submission,
+    orderId: res.body.orderId as string,
+    paymentId: res.body.paymentId as string,
+  };
+}
+
+const confirm = (submissionId: string, orderId: string) =>
+  t.call('POST', '/api/projects/payment-confirm', {
+    body: {
+      submissionId,
+      paymentMethod: 'paypal',
+      transactionId: orderId,
+      amount: 0.01,
+      service: 'Something cheaper',
+      customerInfo: { name: 'Pat', email: 'pat@example.com' },
+      paymentDetails: { payerID: 'X' },
+    },
+  });
+
+async function state(submissionId: string) {
+  const [row] = await t.db
+    .select()
+    .from(projectSubmissions)
+    .where(eq(projectSubmissions.id, submissionId));
+  return row?.paymentState;
+}
+
+async function paymentStatus(paymentId: string) {
+  const [row] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+  return row;
+}
+
+async function until(check: () => Promise<boolean>, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('PayPal (Orders v2 on the server)', () => {
+  it('creates the order from the server price: one item, item and tax totals, references, no shipping', async () => {
+    const { submission, orderId, paymentId } = await ordered('DCU-001');
+    const create = paypal.requests.find(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v2/checkout/orders' &&
+        JSON.stringify(r.body).includes(paymentId),
+    );
+    const unit = (create?.body as { purchase_units: Record<string, unknown>[] } | undefined)
+      ?.purchase_units[0];
+    expect(create?.body).toMatchObject({ intent: 'CAPTURE' });
+    expect(unit).toMatchObject({
+      reference_id: submission.id,
+      custom_id: paymentId,
+      amount: {
+        currency_code: 'USD',
+        value: '95.23',
+        breakdown: {
+          item_total: { currency_code: 'USD', value: '89.00' },
+          tax_total: { currency_code: 'USD', value: '6.23' },
+        },
+      },
+      items: [
+        { sku: 'DCU-001', quantity: '1', unit_amount: { currency_code: 'USD', value: '89.00' } },
+      ],
+    });
+    expect(JSON.stringify(create?.body)).toContain('NO_SHIPPING');
+    expect(orderId).toBeTruthy();
+  });
+
+  it('captures on confirm, checks it and marks the submission paid; the client amount is ignored', async () => {
+    const { submission, orderId, paymentId } = await ordered();
+    paypal.approve(orderId);
+    const res = await confirm(submission.id, orderId);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('confirmed');
+    expect(await state(submission.id)).toBe('paid');
+    const payment = await paymentStatus(paymentId);
+    expect(payment?.status).toBe('confirmed');
+    expect(payment?.amountCents).toBe(9523);
+    expect(payment?.externalId).toMatch(/^paypal:/);
+    const capture = paypal.requests.find(
+      (r) => r.path === `/v2/checkout/orders/${orderId}/capture`,
+    );
+    expect(capture?.headers['paypal-request-id']).toBe(`capture-${paymentId}`);
+    // A second confirm is idempotent and captures nothing more.
+    expect((await confirm(submission.id, orderId)).status).toBe(200);
+    expect(
+      paypal.requests.filter((r) => r.path === `/v2/checkout/orders/${orderId}/capture`),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a declined card with 422 and leaves the submission unpaid', async () => {
+    const { submission, orderId, paymentId } = await ordered();
+    paypal.approve(orderId);
+    paypal.setCaptureOutcome(orderId, 'DECLINED');
+    const res = await confirm(submission.id, orderId);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.declined);
+    expect(await state(submission.id)).toBe('unpaid');
+    expect((await paymentStatus(paymentId))?.status).toBe('failed');
+  });
+
+  it('refuses a capture of the wrong amount', async () => {
+    const { submission, orderId } = await ordered();
+    paypal.approve(orderId);
+    paypal.setCapturedAmount(orderId, '1.00');
+    const res = await confirm(submission.id, orderId);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.wrongAmount);
+    expect(await state(submission.id)).toBe('unpaid');
+  });
+
+  it('keeps a PENDING capture pending (202), and the job confirms it once PayPal completes it', async () => {
+    const { submission, orderId, paymentId } = await ordered();
+    paypal.approve(orderId);
+    paypal.setCaptureOutcome(orderId, 'PENDING');
+    const res = await confirm(submission.id, orderId);
+    expect(res.status).toBe(202);
+    expect(await state(submission.id)).toBe('unpaid');
+    const captureId = String(
+      (await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)))
+        .map((e) => e.detail.captureId)
+        .find(Boolean),
+    );
+    paypal.completeCapture(captureId);
+    await until(async () => (await state(submission.id)) === 'paid');
+    const [event] = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.toStatus, 'confirmed')));
+    expect(event?.source).toBe('job');
+  }, 30_000);
+
+  it('answers 422 for an order that is not ours', async () => {
+    const { submission } = await createSubmission(t.db);
+    const res = await confirm(submission.id, 'ORDER-NOT-OURS');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.quoteNotFound);
+  });
+});
+
+describe('PayPal webhooks (signature verified with PayPal)', () => {
+  async function deliver(event: Record<string, unknown>, headers = paypal.signedHeaders(event)) {
+    return t.call('POST', '/api/payments/paypal/webhook', { body: event, headers });
+  }
+
+  it('captures an approved order the browser never came back to', async () => {
+    const { submission, orderId, paymentId } = await ordered();
+    paypal.approve(orderId);
+    const res = await deliver(
+      paypal.webhookEvent('CHECKOUT.ORDER.APPROVED', { id: orderId, status: 'APPROVED' }),
+    );
+    expect(res.status).toBe(200);
+    expect(await state(submission.id)).toBe('paid');
+    const [event] = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.toStatus, 'confirmed')));
+    expect(event?.source).toBe('webhook');
+  });
+
+  it('confirms a pending capture on PAYMENT.CAPTURE.COMPLETED', async () => {
+    const { submission, orderId, paymentId } = await ordered();
+    paypal.approve(orderId);
+    paypal.setCaptureOutcome(orderId, 'PENDING');
+    expect((await confirm(submission.id, orderId)).status).toBe(202);
+    const res = await deliver(
+      paypal.webhookEvent('PAYMENT.CAPTURE.COMPLETED', {
+        id: 'CAPTURE-FROM-HOOK',
+        status: 'COMPLETED',
+        amount: { currency_code: 'USD', value: '95.23' },
+        custom_id: paymentId,
+        supplementary_data: { related_ids: { order_id: orderId } },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(await state(submission.id)).toBe('paid');
+  });
+
+  it('refuses an event whose signature PayPal does not verify, changing nothing', async () => {
+    const { submission, orderId, paymentId } = await ordered();
+    const event = paypal.webhookEvent('PAYMENT.CAPTURE.COMPLETED', {
+      id: 'FORGED',
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: '95.23' },
+      custom_id: paymentId,
+    });
+    const forged = {
+      ...paypal.signedHeaders(event),
+      'paypal-transmission-sig': 'bm90LWEtc2lnbmF0dXJl',
+    };
+    const res = await deliver(event, forged);
+    expect(res.status).toBe(400);
+    expect(await state(submission.id)).toBe('unpaid');
+    expect(orderId).toBeTruthy();
+  });
+
+  it('records a denied capture, and a refund or reversal after payment', async () => {
+    const denied = await ordered();
+    await deliver(
+      paypal.webhookEvent('PAYMENT.CAPTURE.DENIED', {
+        id: 'CAP-DENIED',
+        status: 'DECLINED',
+        amount: { currency_code: 'USD', value: '95.23' },
+        custom_id: denied.paymentId,
+      }),
+    );
+    expect((await paymentStatus(denied.paymentId))?.status).toBe('failed');
+
+    const paid = await ordered();
+    paypal.approve(paid.orderId);
+    expect((await confirm(paid.submission.id, paid.orderId)).status).toBe(200);
+    const captureId =
+      (await paymentStatus(paid.paymentId))?.externalId?.replace('paypal:', '') ?? '';
+    await deliver(
+      paypal.webhookEvent('PAYMENT.CAPTURE.REFUNDED', {
+        id: 'REFUND-1',
+        status: 'COMPLETED',
+        amount: { currency_code: 'USD', value: '95.23' },
+        links: [
+          { href: `${paypal.baseUrl}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+        ],
+      }),
+    );
+    expect((await paymentStatus(paid.paymentId))?.status).toBe('refunded');
+    expect(await state(paid.submission.id)).toBe('unpaid');
+
+    const reversed = await ordered();
+    paypal.approve(reversed.orderId);
+    await confirm(reversed.submission.id, reversed.orderId);
+    await deliver(
+      paypal.webhookEvent('PAYMENT.CAPTURE.REVERSED', {
+        id: 'CAP-REV',
+        status: 'REVERSED',
+        amount: { currency_code: 'USD', value: '95.23' },
+        custom_id: reversed.paymentId,
+      }),
+    );
+    expect((await paymentStatus(reversed.paymentId))?.status).toBe('refunded');
+  });
+});
+
+describe('PayPal never charges twice', () => {
+  it('refuses to capture a second approved order for a submission already paid', async () => {
+    const { submission } = await createSubmission(t.db);
+    const first = await t.call('POST', '/api/payments/paypal/orders', {
+      body: { submissionId: submission.id },
+    });
+    const second = await t.call('POST', '/api/payments/paypal/orders', {
+      body: { submissionId: submission.id },
+    });
+    paypal.approve(first.body.orderId);
+    paypal.approve(second.body.orderId);
+    expect((await confirm(submission.id, first.body.orderId)).status).toBe(200);
+    const again = await confirm(submission.id, second.body.orderId);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(messages.payments.alreadyPaid);
+    expect(
+      paypal.requests.filter(
+        (r) => r.path === `/v2/checkout/orders/${second.body.orderId}/capture`,
+      ),
+    ).toHaveLength(0);
+  });
+
+  it('answers 400, not 500, to a webhook without PayPal headers', async () => {
+    const res = await t.call('POST', '/api/payments/paypal/webhook', {
+      body: { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'X' } },
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('notes a partial refund without unpaying the submission', async () => {
+    const { submission, orderId, paymentId } = await ordered();
+    paypal.approve(orderId);
+    expect((await confirm(submission.id, orderId)).status).toBe(200);
+    const event = paypal.webhookEvent('PAYMENT.CAPTURE.REFUNDED', {
+      id: 'REFUND-PARTIAL',
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: '5.00' },
+      custom_id: paymentId,
+    });
+    const res = await t.call('POST', '/api/payments/paypal/webhook', {
+      body: event,
+      headers: paypal.signedHeaders(event),
+    });
+    expect(res.status).toBe(200);
+    expect((await paymentStatus(paymentId))?.status).toBe('confirmed');
+    expect(await state(submission.id)).toBe('paid');
+  });
+});

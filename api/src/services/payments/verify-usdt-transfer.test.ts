@@ -1,0 +1,449 @@
+import { messages } from '@studio/shared/messages';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEvents, payments } from '../../db/schema/payments.ts';
+import { projectSubmissions } from '../../db/schema/project-submissions.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { signUpCustomer } from '../../test/accounts.ts';
+import { type EvmChain, startEvmChain } from '../../test/evm/chain.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createProduct } from '../../test/products.ts';
+import { startSmtpServer } from '../../test/smtp.ts';
+import { createSubmission } from '../../test/submissions.ts';
+import { expireStalePayments } from './expire-stale-payments.ts';
+import { recheckPayment } from './recheck-payment.ts';
+
+let chain: EvmChain;
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  chain = await startEvmChain();
+  smtp = await startSmtpServer();
+  t = await createTestApp(
+    {
+      ...chainEnv(),
+      EVM_CONFIRMATIONS: '1',
+      PAYMENT_RECHECK_SECONDS: '1',
+      SMTP_URL: smtp.url,
+      CONTACT_TO: 'studio@example.com',
+    },
+    { jobs: true },
+  );
+}, 60_000);
+afterAll(() => chain?.close());
+
+/** The settings that point the API at the test chain. */
+function chainEnv() {
+  return {
+    EVM_RPC_URL: chain.rpcUrl,
+    EVM_CHAIN_ID: String(chain.chainId),
+    USDT_CONTRACT: chain.usdtAddress,
+    MERCHANT_EVM_ADDRESS: chain.merchant,
+  };
+}
+
+/** A submission with an open USDT quote: what is due, in base units. */
+async function quoted(sku = 'SM-001') {
+  const { submission } = await createSubmission(t.db, sku);
+  const quote = await t.call('POST', '/api/payments/quote', {
+    body: { submissionId: submission.id, method: 'usdt' },
+  });
+  expect(quote.status).toBe(201);
+  return { submission, quote: quote.body, due: BigInt(quote.body.amountBaseUnits) };
+}
+
+function confirm(submissionId: string, transactionId: string, extra: Record<string, unknown> = {}) {
+  return t.call('POST', '/api/projects/payment-confirm', {
+    body: {
+      submissionId,
+      paymentMethod: 'usdt',
+      transactionId,
+      amount: 0.01,
+      service: 'Free',
+      ...extra,
+    },
+  });
+}
+
+async function submissionState(id: string) {
+  const [row] = await t.db.select().from(projectSubmissions).where(eq(projectSubmissions.id, id));
+  return row?.paymentState;
+}
+
+describe('USDT payments verified on chain', () => {
+  it('confirms an exact payment: 200, the submission is paid, one history row, receipt mails', async () => {
+    const { submission, due, quote } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'confirmed', paymentId: quote.paymentId });
+    expect(await submissionState(submission.id)).toBe('paid');
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, quote.paymentId));
+    expect(payment).toMatchObject({ status: 'confirmed', method: 'usdt', amountCents: 23540 });
+    expect(payment?.externalId).toMatch(new RegExp(`^evm:31337:${hash.toLowerCase()}:\\d+$`));
+    const confirmed = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(
+        and(eq(paymentEvents.paymentId, quote.paymentId), eq(paymentEvents.toStatus, 'confirmed')),
+      );
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]?.source).toBe('client');
+
+    const [receipt] = await smtp.waitFor(submission.email);
+    expect(receipt?.subject).toBe('Payment received: Song Mix');
+    expect(receipt?.text).toContain('235.40 USDT ($235.40)');
+    const notice = (await smtp.waitFor('studio@example.com')).find(
+      (m) => m.subject === 'Paid: Song Mix by Pat Payer',
+    );
+    expect(notice).toBeDefined();
+  });
+
+  it('is idempotent: confirming the same transfer again answers 200 and changes nothing', async () => {
+    const { submission, due, quote } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    expect((await confirm(submission.id, hash)).status).toBe(200);
+    expect((await confirm(submission.id, hash)).status).toBe(200);
+    const events = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, quote.paymentId));
+    expect(events.filter((e) => e.toStatus === 'confirmed')).toHaveLength(1);
+  });
+
+  it('marks a transfer paid once under concurrent confirmations', async () => {
+    const { submission, due, quote } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => confirm(submission.id, hash)),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const events = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, quote.paymentId));
+    expect(events.filter((e) => e.toStatus === 'confirmed')).toHaveLength(1);
+    await smtp.waitFor(submission.email);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.to(submission.email)).toHaveLength(1);
+  });
+
+  it('never lets one transfer pay two submissions, even at the same moment', async () => {
+    const a = await quoted();
+    const b = await quoted();
+    // Even if both quotes had drawn the same tag (the same amount), the UNIQUE external id holds.
+    await t.db
+      .update(payments)
+      .set({ amountBaseUnits: a.due.toString() })
+      .where(eq(payments.id, b.quote.paymentId));
+    const hash = await chain.transfer({ to: chain.merchant, amount: a.due });
+    const [ra, rb] = await Promise.all([
+      confirm(a.submission.id, hash),
+      confirm(b.submission.id, hash),
+    ]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 409]);
+    const loser = ra.status === 409 ? ra : rb;
+    expect(loser.body.message).toBe(messages.payments.alreadyUsed);
+    const states = [
+      await submissionState(a.submission.id),
+      await submissionState(b.submission.id),
+    ].sort();
+    expect(states).toEqual(['paid', 'unpaid']);
+  });
+
+  it("refuses someone else's transfer: one made for another quote does not carry this quote's tag", async () => {
+    const victim = await quoted();
+    const attacker = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: victim.due });
+    const stolen = await confirm(attacker.submission.id, hash);
+    expect(stolen.status).toBe(422);
+    expect([messages.payments.wrongAmount, messages.payments.underpaid]).toContain(
+      stolen.body.message,
+    );
+    expect(await submissionState(attacker.submission.id)).toBe('unpaid');
+    expect((await confirm(victim.submission.id, hash)).status).toBe(200);
+  });
+
+  it('accepts an overpayment by whole cents that keeps the tag', async () => {
+    const { submission, due } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due + 50_000n });
+    expect((await confirm(submission.id, hash)).status).toBe(200);
+  });
+
+  it('refuses an underpayment with 422 and leaves the submission unpaid', async () => {
+    const { submission, due } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due - 1n });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.underpaid);
+    expect(await submissionState(submission.id)).toBe('unpaid');
+  });
+
+  it('refuses a transfer to another address', async () => {
+    const { submission, due } = await quoted();
+    const elsewhere = await chain.payer(5).getAddress();
+    const hash = await chain.transfer({ to: elsewhere, amount: due });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.wrongRecipient);
+  });
+
+  it('refuses a transfer of another token', async () => {
+    const { submission, due } = await quoted();
+    const hash = await chain.transfer({
+      to: chain.merchant,
+      amount: due,
+      token: chain.otherTokenAddress,
+    });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.wrongToken);
+  });
+
+  it('refuses a reverted transfer', async () => {
+    const { submission } = await quoted();
+    const hash = await chain.revertedTransfer({ to: chain.merchant });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.transactionFailed);
+  });
+
+  it('answers 404 for an unknown transaction and keeps the quote open', async () => {
+    const { submission, quote } = await quoted();
+    const res = await confirm(submission.id, `0x${'ab'.repeat(32)}`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(messages.payments.unknownTransaction);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, quote.paymentId));
+    expect(payment?.status).toBe('pending');
+  });
+
+  it('refuses a transfer mined before the quote was issued', async () => {
+    const { submission, due, quote } = await quoted();
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    // As if the quote had been issued an hour after the transfer.
+    await t.db
+      .update(payments)
+      .set({
+        createdAt: new Date(Date.now() + 3_600_000),
+        quoteExpiresAt: new Date(Date.now() + 3_700_000),
+      })
+      .where(eq(payments.id, quote.paymentId));
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.transferTooEarly);
+  });
+
+  it('refuses a transfer mined after the quote expired', async () => {
+    const { submission, due, quote } = await quoted();
+    await t.db
+      .update(payments)
+      .set({
+        createdAt: new Date(Date.now() - 3_600_000),
+        quoteExpiresAt: new Date(Date.now() - 3_000_000),
+      })
+      .where(eq(payments.id, quote.paymentId));
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    const res = await confirm(submission.id, hash);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(messages.payments.quoteExpired);
+  });
+});
+
+describe('a transfer still waiting for confirmations', () => {
+  it('answers 202, then the job confirms it once enough blocks are mined', async () => {
+    const slow = await createTestApp(
+      {
+        ...chainEnv(),
+        EVM_CONFIRMATIONS: '3',
+        PAYMENT_RECHECK_SECONDS: '1',
+      },
+      { jobs: true },
+    );
+    const { submission } = await createSubmission(slow.db);
+    const quote = await slow.call('POST', '/api/payments/quote', {
+      body: { submissionId: submission.id, method: 'usdt' },
+    });
+    const hash = await chain.transfer({
+      to: chain.merchant,
+      amount: BigInt(quote.body.amountBaseUnits),
+    });
+    const first = await slow.call('POST', '/api/projects/payment-confirm', {
+      body: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
+    });
+    expect(first.status).toBe(202);
+    expect(first.body.status).toBe('pending');
+    const state = async () =>
+      (
+        await slow.db
+          .select()
+          .from(projectSubmissions)
+          .where(eq(projectSubmissions.id, submission.id))
+      )[0]?.paymentState;
+    expect(await state()).toBe('unpaid');
+
+    await chain.mine(3);
+    const deadline = Date.now() + 20_000;
+    while ((await state()) !== 'paid' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
+    expect(await state()).toBe('paid');
+    const [event] = await slow.db
+      .select()
+      .from(paymentEvents)
+      .where(
+        and(
+          eq(paymentEvents.paymentId, quote.body.paymentId),
+          eq(paymentEvents.toStatus, 'confirmed'),
+        ),
+      );
+    expect(event?.source).toBe('job');
+  }, 40_000);
+});
+
+describe('jobs survive a restart', () => {
+  it('a re-check queued by one process is done by the next one', async () => {
+    const env = {
+      ...chainEnv(),
+      EVM_CONFIRMATIONS: '3',
+      PAYMENT_RECHECK_SECONDS: '2',
+    };
+    const before = await createTestApp(env, { jobs: true });
+    const { submission } = await createSubmission(before.db);
+    const quote = await before.call('POST', '/api/payments/quote', {
+      body: { submissionId: submission.id, method: 'usdt' },
+    });
+    const hash = await chain.transfer({
+      to: chain.merchant,
+      amount: BigInt(quote.body.amountBaseUnits),
+    });
+    const first = await before.call('POST', '/api/projects/payment-confirm', {
+      body: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
+    });
+    expect(first.status).toBe(202);
+    await before.stopJobs(); // the process goes down with the re-check still queued
+
+    await chain.mine(3);
+    const after = await createTestApp(env, { jobs: true });
+    const state = async () =>
+      (
+        await after.db
+          .select()
+          .from(projectSubmissions)
+          .where(eq(projectSubmissions.id, submission.id))
+      )[0]?.paymentState;
+    const deadline = Date.now() + 20_000;
+    while ((await state()) !== 'paid' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
+    expect(await state()).toBe('paid');
+  }, 40_000);
+});
+
+describe('the watch window', () => {
+  it('expires a payment still pending PAYMENT_WATCH_MINUTES after its quote', async () => {
+    const env = {
+      ...chainEnv(),
+      EVM_CONFIRMATIONS: '50',
+      PAYMENT_RECHECK_SECONDS: '600',
+      PAYMENT_WATCH_MINUTES: '60',
+    };
+    const app = await createTestApp(env, { jobs: true });
+    const { submission } = await createSubmission(app.db);
+    const quote = await app.call('POST', '/api/payments/quote', {
+      body: { submissionId: submission.id, method: 'usdt' },
+    });
+    const hash = await chain.transfer({
+      to: chain.merchant,
+      amount: BigInt(quote.body.amountBaseUnits),
+    });
+    const res = await app.call('POST', '/api/projects/payment-confirm', {
+      body: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
+    });
+    expect(res.status).toBe(202);
+    await app.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(payments.id, quote.body.paymentId));
+    await recheckPayment({
+      db: app.db,
+      env: app.env,
+      jobs: { send: async () => {} },
+      log: createLogger({ LOG_LEVEL: 'silent' }),
+      paymentId: quote.body.paymentId,
+      attempt: 3,
+    });
+    const [payment] = await app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, quote.body.paymentId));
+    expect(payment?.status).toBe('expired');
+    const [event] = await app.db
+      .select()
+      .from(paymentEvents)
+      .where(
+        and(
+          eq(paymentEvents.paymentId, quote.body.paymentId),
+          eq(paymentEvents.toStatus, 'expired'),
+        ),
+      );
+    expect(event?.source).toBe('job');
+    expect(await submissionState(submission.id)).toBe('unpaid');
+  });
+});
+
+describe('paying a shop order with USDT', () => {
+  it('quotes the order total and marks the order paid once the transfer is verified', async () => {
+    const customer = await signUpCustomer(t);
+    const product = await createProduct(t.db, { category: 'digital', priceCents: 3900 });
+    const placed = await t.call('POST', '/api/orders', {
+      token: customer.token,
+      body: { items: [{ productId: product.id, quantity: 2 }] },
+    });
+    const orderId = placed.body.order.id;
+    const anonymous = await t.call('POST', '/api/payments/quote', {
+      body: { orderId, method: 'usdt' },
+    });
+    expect(anonymous.status).toBe(401);
+    const quote = await t.call('POST', '/api/payments/quote', {
+      token: customer.token,
+      body: { orderId, method: 'usdt' },
+    });
+    expect(quote.status).toBe(201);
+    // 2 x 39.00 = 78.00 + 7% = 83.46 -> 83,460,000 base units
+    expect(quote.body).toMatchObject({
+      orderId,
+      totalCents: 8346,
+      amountText: '83.46',
+    });
+    const due = BigInt(quote.body.amountBaseUnits);
+    expect(due - 83_460_000n).toBeGreaterThan(0n); // the quote's tag, under a cent
+    expect(due - 83_460_000n).toBeLessThan(10_000n);
+    const hash = await chain.transfer({ to: chain.merchant, amount: due });
+    const res = await t.call('POST', `/api/orders/${orderId}/payment-confirm`, {
+      token: customer.token,
+      body: { paymentMethod: 'usdt', transactionId: hash },
+    });
+    expect(res.status).toBe(200);
+    const mine = await t.call('GET', `/api/orders/${orderId}`, { token: customer.token });
+    expect(mine.body.order.status).toBe('paid');
+    const again = await t.call('POST', '/api/payments/quote', {
+      token: customer.token,
+      body: { orderId, method: 'usdt' },
+    });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('the expiry sweep', () => {
+  it('expires pending payments past the watch window, whatever happened to their jobs', async () => {
+    const { submission, quote } = await quoted();
+    await t.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 3 * 3_600_000) })
+      .where(eq(payments.id, quote.paymentId));
+    const { expired } = await expireStalePayments({ db: t.db, env: t.env });
+    expect(expired).toBeGreaterThanOrEqual(1);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, quote.paymentId));
+    expect(payment?.status).toBe('expired');
+    expect(await submissionState(submission.id)).toBe('unpaid');
+  });
+});

@@ -1,0 +1,113 @@
+import { messages } from '@studio/shared/messages';
+import { getAddress, Interface, JsonRpcProvider } from 'ethers';
+import type { Env } from '../../env.ts';
+import { carriesTag, USDT_TAG_MODULUS } from './amounts-due.ts';
+import type { Verdict } from './verdict.ts';
+
+const erc20 = new Interface([
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+]);
+const TRANSFER_TOPIC = erc20.getEvent('Transfer')?.topicHash ?? '';
+/** Clock skew allowed between the chain's block times and ours. */
+const SKEW_SECONDS = 30;
+const m = messages.payments;
+
+const providers = new Map<string, JsonRpcProvider>();
+function providerFor(url: string, chainId: number): JsonRpcProvider {
+  const key = `${url}|${chainId}`;
+  let provider = providers.get(key);
+  if (!provider) {
+    // No request cache: a receipt polled right after a block is mined must not be a stale null.
+    provider = new JsonRpcProvider(url, chainId, { staticNetwork: true, cacheTimeout: -1 });
+    providers.set(key, provider);
+  }
+  return provider;
+}
+
+/**
+ * Checks an ERC-20 USDT transfer on chain: the receipt succeeded; a Transfer log emitted by
+ * USDT_CONTRACT to MERCHANT_EVM_ADDRESS carries at least `due`; its block is no older than the
+ * quote and no later than its expiry; and it has EVM_CONFIRMATIONS confirmations.
+ */
+export async function verifyUsdtTransfer({
+  env,
+  txHash,
+  due,
+  quotedAt,
+  expiresAt,
+}: {
+  env: Pick<
+    Env,
+    'EVM_RPC_URL' | 'EVM_CHAIN_ID' | 'USDT_CONTRACT' | 'MERCHANT_EVM_ADDRESS' | 'EVM_CONFIRMATIONS'
+  >;
+  txHash: string;
+  due: bigint;
+  quotedAt: Date;
+  expiresAt: Date;
+}): Promise<Verdict> {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) return { state: 'unknown', detail: { txHash } };
+  const chainId = env.EVM_CHAIN_ID ?? 0;
+  const provider = providerFor(env.EVM_RPC_URL ?? '', chainId);
+  const token = getAddress(env.USDT_CONTRACT ?? '');
+  const merchant = getAddress(env.MERCHANT_EVM_ADDRESS ?? '');
+  const detail: Record<string, unknown> = { txHash, chainId };
+
+  const receipt = await provider.getTransactionReceipt(txHash);
+  if (!receipt) {
+    const tx = await provider.getTransaction(txHash);
+    return tx
+      ? { state: 'pending', detail: { ...detail, mined: false } }
+      : { state: 'unknown', detail };
+  }
+  if (receipt.status !== 1) {
+    return { state: 'failed', reason: 'reverted', message: m.transactionFailed, detail };
+  }
+  const transfers = receipt.logs
+    .filter((log) => log.topics[0] === TRANSFER_TOPIC && log.topics.length === 3)
+    .map((log) => {
+      const parsed = erc20.parseLog({ topics: [...log.topics], data: log.data });
+      return {
+        token: getAddress(log.address),
+        to: getAddress(String(parsed?.args.to)),
+        value: BigInt(parsed?.args.value ?? 0),
+        index: log.index,
+      };
+    });
+  const toMerchant = transfers.filter((t) => t.to === merchant);
+  const inUsdt = toMerchant.filter((t) => t.token === token);
+  if (inUsdt.length === 0) {
+    return toMerchant.length > 0
+      ? { state: 'failed', reason: 'wrong-token', message: m.wrongToken, detail }
+      : { state: 'failed', reason: 'wrong-recipient', message: m.wrongRecipient, detail };
+  }
+  // The transfer for this quote carries its tag in the sub-cent digits.
+  const tagged = inUsdt.filter((t) => carriesTag(t.value, due, USDT_TAG_MODULUS));
+  const best = (tagged.length > 0 ? tagged : inUsdt).reduce((a, b) => (b.value > a.value ? b : a));
+  detail.logIndex = best.index;
+  detail.value = best.value.toString();
+  if (best.value < due) {
+    return { state: 'failed', reason: 'underpaid', message: m.underpaid, detail };
+  }
+  if (tagged.length === 0) {
+    return { state: 'failed', reason: 'untagged', message: m.wrongAmount, detail };
+  }
+  const block = await provider.getBlock(receipt.blockNumber);
+  // A node that lags may not have the block yet: try again later rather than judge.
+  if (!block) throw new Error(`block ${receipt.blockNumber} not available yet`);
+  const minedAt = block.timestamp * 1000;
+  detail.minedAt = new Date(minedAt).toISOString();
+  if (minedAt < quotedAt.getTime() - SKEW_SECONDS * 1000) {
+    return { state: 'failed', reason: 'before-quote', message: m.transferTooEarly, detail };
+  }
+  if (minedAt > expiresAt.getTime() + SKEW_SECONDS * 1000) {
+    return { state: 'failed', reason: 'expired', message: m.quoteExpired, detail };
+  }
+  const confirmations = (await provider.getBlockNumber()) - receipt.blockNumber + 1;
+  detail.confirmations = confirmations;
+  if (confirmations < env.EVM_CONFIRMATIONS) return { state: 'pending', detail };
+  return {
+    state: 'confirmed',
+    externalId: `evm:${chainId}:${txHash.toLowerCase()}:${best.index}`,
+    detail,
+  };
+}

@@ -1,0 +1,39 @@
+import type { productCreateSchema } from '@studio/shared/schemas/admin';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema/products.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { conflictOnSku } from './conflict-on-sku.ts';
+import { presentProduct } from './present-product.ts';
+import { salePrice } from './sale-price.ts';
+
+export async function createProduct({
+  db,
+  actorId,
+  input,
+}: {
+  db: Db;
+  actorId: string;
+  input: z.output<typeof productCreateSchema>;
+}) {
+  const { discountPercentage: _d, salePriceCents: _s, ...fields } = input;
+  const row = await db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(products)
+        .values({ ...fields, salePriceCents: salePrice(input.priceCents, input, null) })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      await recordAudit({
+        db: tx,
+        actorId,
+        action: 'product.create',
+        entityType: 'product',
+        entityId: created.id,
+        detail: { sku: created.sku },
+      });
+      return created;
+    })
+    .catch(conflictOnSku);
+  return presentProduct(row);
+}
