@@ -4,6 +4,7 @@ import { limits } from '@studio/shared/limits';
 import { blastMessages as m } from '@studio/shared/messages-blasts';
 import { type EmailBlastInput, emailBlastSchema } from '@studio/shared/schemas/blasts';
 import { ApiError } from '../../lib/api-error.ts';
+import { zodIssuesError } from '../../lib/zod-issues-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { receiveMultipart, type StoredFile } from '../../uploads/receive-multipart.ts';
 
@@ -70,13 +71,7 @@ export async function receiveBlastForm({
         emails: fields.emails ?? '',
         message: fields.message,
       });
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({
-          path: i.path.join('.'),
-          message: i.message,
-        }));
-        throw new ApiError('VALIDATION_FAILED', issues[0]?.message ?? m.required, issues);
-      }
+      if (!parsed.success) throw zodIssuesError(parsed.error);
       input = parsed.data;
     },
     errors: {

@@ -4,6 +4,7 @@ import { limits } from '@studio/shared/limits';
 import { eventMessages as m } from '@studio/shared/messages-events';
 import { type EventFormValues, eventFormSchema } from '@studio/shared/schemas/events';
 import { ApiError } from '../../lib/api-error.ts';
+import { zodIssuesError } from '../../lib/zod-issues-error.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
   readStored,
@@ -46,13 +47,7 @@ export async function receiveEventForm({
     accept: (sniffed) => sniffed.mime === 'image/jpeg',
     checkFields: (fields) => {
       const parsed = eventFormSchema.safeParse(fields);
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({
-          path: i.path.join('.'),
-          message: i.message,
-        }));
-        throw new ApiError('VALIDATION_FAILED', issues[0]?.message ?? m.titleRequired, issues);
-      }
+      if (!parsed.success) throw zodIssuesError(parsed.error);
       input = parsed.data;
     },
     errors: {

@@ -9,6 +9,7 @@ import { type Service, services } from '../../db/schema/services.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { zodIssuesError } from '../../lib/zod-issues-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { submissionConfirmation, submissionNotice } from '../../mail/templates/submission-mails.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -68,13 +69,7 @@ export async function submitProject({
       sniffed.kind === 'audio' || sniffed.kind === 'video' || sniffed.kind === 'zip',
     checkFields: (fields) => {
       const parsed = projectSubmissionSchema.safeParse(fields);
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({
-          path: i.path.join('.'),
-          message: i.message,
-        }));
-        throw new ApiError('VALIDATION_FAILED', issues[0]?.message ?? m.nameRequired, issues);
-      }
+      if (!parsed.success) throw zodIssuesError(parsed.error);
       service = findService(activeServices, parsed.data.service);
       if (!service) {
         throw new ApiError('VALIDATION_FAILED', m.serviceRequired, [
