@@ -21,7 +21,7 @@ import { ensureAdmin } from './services/auth/ensure-admin.ts';
 import { resumeBlasts } from './services/blasts/resume-blasts.ts';
 import { releaseExpiredOrders } from './services/orders/release-expired-orders.ts';
 import { expireStalePayments } from './services/payments/expire-stale-payments.ts';
-import { pruneRateLimits } from './services/rate-limit/consume-rate-limit.ts';
+import { pruneRateLimits } from './services/rate-limit/prune-rate-limits.ts';
 import { localDiskStorage } from './storage/local-disk.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@studio.local';

@@ -7,9 +7,9 @@ import {
 } from '@studio/shared/schemas/auth';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { clientIp } from '../lib/client-ip.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
+import { authRateLimit } from '../middleware/rate-limits.ts';
 import { changePassword } from '../services/auth/change-password.ts';
 import { invalidateSession } from '../services/auth/invalidate-session.ts';
 import { loginUser } from '../services/auth/login-user.ts';
@@ -19,14 +19,14 @@ import { toPublicUser } from '../services/auth/to-public-user.ts';
 import { updateProfile } from '../services/auth/update-profile.ts';
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/register', validate('json', registerSchema), async (c) => {
+  .post('/register', validate('json', registerSchema), authRateLimit, async (c) => {
     const { db, env } = c.var;
-    const result = await registerUser({ db, env, ip: clientIp(c), input: c.req.valid('json') });
+    const result = await registerUser({ db, env, input: c.req.valid('json') });
     return c.json(result, 201);
   })
-  .post('/login', validate('json', loginSchema), async (c) => {
+  .post('/login', validate('json', loginSchema), authRateLimit, async (c) => {
     const { db, env } = c.var;
-    const result = await loginUser({ db, env, ip: clientIp(c), ...c.req.valid('json') });
+    const result = await loginUser({ db, env, ...c.req.valid('json') });
     return c.json(result, 200);
   })
   .get('/me', requireUser, (c) => c.json({ user: toPublicUser(c.var.user) }, 200))
@@ -39,11 +39,17 @@ export const authRoutes = new Hono<AppEnv>()
     await invalidateSession({ db: c.var.db, sessionId: c.var.session.id });
     return c.json({ success: true as const }, 200);
   })
-  .put('/password', requireUser, validate('json', changePasswordSchema), async (c) => {
-    const { db, env, user, session } = c.var;
-    await changePassword({ db, env, ip: clientIp(c), user, session, ...c.req.valid('json') });
-    return c.json({ success: true as const, message: messages.auth.passwordChanged }, 200);
-  })
+  .put(
+    '/password',
+    requireUser,
+    validate('json', changePasswordSchema),
+    authRateLimit,
+    async (c) => {
+      const { db, env, user, session } = c.var;
+      await changePassword({ db, env, user, session, ...c.req.valid('json') });
+      return c.json({ success: true as const, message: messages.auth.passwordChanged }, 200);
+    },
+  )
   .post('/logout-all', requireUser, async (c) => {
     const signedOut = await revokeSessions({ db: c.var.db, userId: c.var.user.id });
     return c.json({ success: true as const, signedOut }, 200);

@@ -4,12 +4,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { clientIp } from '../lib/client-ip.ts';
 import { validate } from '../lib/validate.ts';
 import { escapeHtml, layout } from '../mail/html.ts';
+import { newsletterRateLimit } from '../middleware/rate-limits.ts';
 import { subscribe } from '../services/newsletter/subscribe.ts';
 import { unsubscribe } from '../services/newsletter/unsubscribe.ts';
-import { limitByIp } from '../services/rate-limit/limit-by-ip.ts';
 
 const linkQuery = z.object({
   email: z.string().max(254).default(''),
@@ -22,15 +21,7 @@ function page(title: string, body: string) {
 
 /** Mounted under /api/contact, where the spec puts the newsletter. */
 export const newsletterRoutes = new Hono<AppEnv>()
-  .post('/newsletter', validate('json', newsletterSchema), async (c) => {
-    const { db, env } = c.var;
-    await limitByIp({
-      db,
-      action: 'newsletter',
-      ip: clientIp(c),
-      perHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
-      message: messages.contact.tooMany,
-    });
+  .post('/newsletter', validate('json', newsletterSchema), newsletterRateLimit, async (c) => {
     const { created } = await subscribe({ ...c.var, email: c.req.valid('json').email });
     return c.json(
       { success: true as const, message: messages.newsletter.subscribed },

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { paymentRateLimit } from '../middleware/payment-limit.ts';
+import { paymentRateLimit } from '../middleware/rate-limits.ts';
 import { createOrder } from '../services/orders/create-order.ts';
 import { listMyOrders } from '../services/orders/list-my-orders.ts';
 import { ownedOrder } from '../services/orders/owned-order.ts';

@@ -5,7 +5,7 @@ import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema/users.ts';
 import { validate } from '../lib/validate.ts';
-import { paymentRateLimit } from '../middleware/payment-limit.ts';
+import { paymentRateLimit } from '../middleware/rate-limits.ts';
 import { ownedOrder } from '../services/orders/owned-order.ts';
 import { createPaypalOrder } from '../services/payments/create-paypal-order.ts';
 import { createQuote } from '../services/payments/create-quote.ts';

@@ -3,24 +3,14 @@ import { paymentConfirmSchema } from '@studio/shared/schemas/payments';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { clientIp } from '../lib/client-ip.ts';
 import { validate } from '../lib/validate.ts';
-import { paymentRateLimit } from '../middleware/payment-limit.ts';
+import { paymentRateLimit, submissionRateLimit } from '../middleware/rate-limits.ts';
 import { confirmPayment } from '../services/payments/confirm-payment.ts';
-import { limitByIp } from '../services/rate-limit/limit-by-ip.ts';
 import { presentSubmission } from '../services/submissions/present-submission.ts';
 import { submitProject } from '../services/submissions/submit-project.ts';
 
 export const projectRoutes = new Hono<AppEnv>()
-  .post('/submit', async (c) => {
-    const { db, env } = c.var;
-    await limitByIp({
-      db,
-      action: 'submit',
-      ip: clientIp(c),
-      perHour: env.SUBMISSION_RATE_LIMIT_PER_HOUR,
-      message: messages.project.tooManySubmissions,
-    });
+  .post('/submit', submissionRateLimit, async (c) => {
     // Read the socket directly when served by Node: no web-stream copy, and a client that goes
     // away surfaces as an error at once.
     const body = c.env?.incoming ?? c.req.raw.body;

@@ -4,10 +4,8 @@ import type { Db } from '../../db/client.ts';
 import type { Session } from '../../db/schema/sessions.ts';
 import { type User, users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { checkEmailNotLocked } from './check-email-not-locked.ts';
-import { type AuthLimits, countAttemptFromIp } from './count-attempt-from-ip.ts';
-import { countEmailAttempt, emailKey } from './count-email-attempt.ts';
 import { hashPassword } from './hash-password.ts';
+import { type EmailLimits, limitEmailAttempts } from './limit-email-attempts.ts';
 import { revokeSessions } from './revoke-sessions.ts';
 import { verifyPassword } from './verify-password.ts';
 
@@ -20,25 +18,21 @@ import { verifyPassword } from './verify-password.ts';
 export async function changePassword({
   db,
   env,
-  ip,
   user,
   session,
   currentPassword,
   newPassword,
 }: {
   db: Db;
-  env: AuthLimits;
-  ip: string;
+  env: EmailLimits;
   user: User;
   session: Session;
   currentPassword: string;
   newPassword: string;
 }) {
-  const key = emailKey('login', user.email);
-  await countAttemptFromIp({ db, env, ip });
-  await checkEmailNotLocked({ db, env, key });
+  await limitEmailAttempts({ db, env, kind: 'login', email: user.email, peek: true });
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    await countEmailAttempt({ db, env, key });
+    await limitEmailAttempts({ db, env, kind: 'login', email: user.email });
     throw new ApiError('VALIDATION_FAILED', messages.auth.currentPasswordIncorrect, [
       { path: 'currentPassword', message: messages.auth.currentPasswordIncorrect },
     ]);

@@ -5,26 +5,22 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { type AuthLimits, countAttemptFromIp } from './count-attempt-from-ip.ts';
-import { countEmailAttempt, emailKey } from './count-email-attempt.ts';
 import { createSession } from './create-session.ts';
 import { hashPassword } from './hash-password.ts';
+import { type EmailLimits, limitEmailAttempts } from './limit-email-attempts.ts';
 import { toPublicUser } from './to-public-user.ts';
 
 /** Creates a customer and signs them in. The role is never taken from the request. */
 export async function registerUser({
   db,
   env,
-  ip,
   input,
 }: {
   db: Db;
-  env: AuthLimits;
-  ip: string;
+  env: EmailLimits;
   input: z.output<typeof registerSchema>;
 }) {
-  await countAttemptFromIp({ db, env, ip });
-  await countEmailAttempt({ db, env, key: emailKey('register', input.email) });
+  await limitEmailAttempts({ db, env, kind: 'register', email: input.email });
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {

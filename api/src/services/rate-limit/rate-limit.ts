@@ -1,22 +1,13 @@
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
+import { ApiError } from '../../lib/api-error.ts';
 
 /**
- * Counts one hit on `key` in a fixed window and answers whether it is still within `limit`.
- * One atomic upsert, so concurrent requests on several processes count correctly.
+ * Counts one hit on `key` in a fixed window; one atomic upsert, so concurrent requests on
+ * several processes count correctly. Answers whether the count is still within `limit`.
  */
-export async function consumeRateLimit({
-  db,
-  key,
-  limit,
-  windowSeconds,
-}: {
-  db: Db;
-  key: string;
-  limit: number;
-  windowSeconds: number;
-}): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+async function countHit(db: Db, key: string, limit: number, windowSeconds: number) {
   const window = sql`make_interval(secs => ${windowSeconds})`;
   const expired = sql`${rateLimits.windowStart} <= now() - ${window}`;
   const [row] = await db
@@ -37,18 +28,8 @@ export async function consumeRateLimit({
   return { allowed: row.count <= limit, retryAfterSeconds: Math.max(1, row.retryAfter) };
 }
 
-/** Reads the count without adding to it. */
-export async function peekRateLimit({
-  db,
-  key,
-  limit,
-  windowSeconds,
-}: {
-  db: Db;
-  key: string;
-  limit: number;
-  windowSeconds: number;
-}): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+/** Reads the count without adding to it: whether one more hit would still be within `limit`. */
+async function peekHits(db: Db, key: string, limit: number, windowSeconds: number) {
   const rows = await db.execute<{ count: number; retry_after: number }>(sql`
     SELECT count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int AS retry_after
     FROM rate_limits
@@ -58,15 +39,26 @@ export async function peekRateLimit({
   return { allowed: row.count < limit, retryAfterSeconds: Math.max(1, row.retry_after) };
 }
 
-/** Drops windows that ended; run now and then. */
-export async function pruneRateLimits({
+/**
+ * The one rate limit: counts a hit on `key` in a fixed window of `windowSeconds` (with `peek`,
+ * only looks whether one more hit would still be allowed, adding none) and past `limit` throws
+ * 429 RATE_LIMITED with `message` and the seconds left in the window as `Retry-After`.
+ */
+export async function rateLimit({
   db,
-  olderThanSeconds,
+  key,
+  limit,
+  windowSeconds,
+  message,
+  peek = false,
 }: {
   db: Db;
-  olderThanSeconds: number;
-}) {
-  await db
-    .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, sql`now() - make_interval(secs => ${olderThanSeconds})`));
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  message: string;
+  peek?: boolean;
+}): Promise<void> {
+  const r = await (peek ? peekHits : countHit)(db, key, limit, windowSeconds);
+  if (!r.allowed) throw ApiError.rateLimited(message, r.retryAfterSeconds);
 }
