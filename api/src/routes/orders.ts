@@ -4,6 +4,7 @@ import { paginationSchema } from '@studio/shared/schemas/pagination';
 import { orderPaymentConfirmSchema } from '@studio/shared/schemas/payments';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { refuseUnsettledPayment } from '../lib/refuse-unsettled-payment.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { paymentRateLimit } from '../middleware/rate-limits.ts';
@@ -39,12 +40,14 @@ export const orderRoutes = new Hono<AppEnv>()
       const { db } = c.var;
       const { paymentId, orderId } = c.req.valid('json');
       await ownedOrder({ db, user: c.var.user, orderId });
-      const result = await confirmPayment({
-        ...c.var,
-        subject: { kind: 'order', id: orderId },
-        method: 'paypal',
-        reference: paymentId,
-      });
+      const result = refuseUnsettledPayment(
+        await confirmPayment({
+          ...c.var,
+          subject: { kind: 'order', id: orderId },
+          method: 'paypal',
+          reference: paymentId,
+        }),
+      );
       const order = await presentOrder(db, await ownedOrder({ db, user: c.var.user, orderId }));
       if (result.status !== 'confirmed') {
         return c.json(
@@ -73,12 +76,14 @@ export const orderRoutes = new Hono<AppEnv>()
       const { db } = c.var;
       const order = await ownedOrder({ db, user: c.var.user, orderId: c.req.param('id') });
       const { paymentMethod, transactionId } = c.req.valid('json');
-      const result = await confirmPayment({
-        ...c.var,
-        subject: { kind: 'order', id: order.id },
-        method: paymentMethod,
-        reference: transactionId,
-      });
+      const result = refuseUnsettledPayment(
+        await confirmPayment({
+          ...c.var,
+          subject: { kind: 'order', id: order.id },
+          method: paymentMethod,
+          reference: transactionId,
+        }),
+      );
       return c.json(
         { success: true as const, status: result.status, paymentId: result.paymentId },
         result.status === 'confirmed' ? 200 : 202,

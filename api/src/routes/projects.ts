@@ -3,6 +3,7 @@ import { paymentConfirmSchema } from '@studio/shared/schemas/payments';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { refuseUnsettledPayment } from '../lib/refuse-unsettled-payment.ts';
 import { validate } from '../lib/validate.ts';
 import { paymentRateLimit, submissionRateLimit } from '../middleware/rate-limits.ts';
 import { confirmPayment } from '../services/payments/confirm-payment.ts';
@@ -14,7 +15,7 @@ export const projectRoutes = new Hono<AppEnv>()
     // Read the socket directly when served by Node: no web-stream copy, and a client that goes
     // away surfaces as an error at once.
     const body = c.env?.incoming ?? c.req.raw.body;
-    if (!body) throw new ApiError('BAD_REQUEST', 'Send the project as multipart/form-data');
+    if (!body) throw new ApiError('BAD_REQUEST', messages.project.multipartRequired);
     const result = await submitProject({
       ...c.var,
       body,
@@ -25,12 +26,14 @@ export const projectRoutes = new Hono<AppEnv>()
   })
   .post('/payment-confirm', paymentRateLimit, validate('json', paymentConfirmSchema), async (c) => {
     const input = c.req.valid('json');
-    const result = await confirmPayment({
-      ...c.var,
-      subject: { kind: 'submission', id: input.submissionId },
-      method: input.paymentMethod,
-      reference: input.transactionId,
-    });
+    const result = refuseUnsettledPayment(
+      await confirmPayment({
+        ...c.var,
+        subject: { kind: 'submission', id: input.submissionId },
+        method: input.paymentMethod,
+        reference: input.transactionId,
+      }),
+    );
     return result.status === 'confirmed'
       ? c.json(
           {

@@ -12,5 +12,6 @@ export * from './rate-limits.ts';
 export * from './services.ts';
 export * from './sessions.ts';
 export * from './shipments.ts';
+export * from './status-sources.ts';
 export * from './subscribers.ts';
 export * from './users.ts';

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { products } from './products.ts';
+import { statusSource } from './status-sources.ts';
 import { users } from './users.ts';
 
 /** Spec section 4; `refunded` is shown by the spec as an icon only. */
@@ -110,6 +111,8 @@ export const orderStatusHistory = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: orderStatus().notNull(),
+    source: statusSource().notNull(),
+    /** The signed-in person behind the change (the customer or the admin), when there is one. */
     changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

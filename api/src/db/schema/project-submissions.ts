@@ -2,6 +2,7 @@ import { relations } from 'drizzle-orm';
 import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { services } from './services.ts';
+import { statusSource } from './status-sources.ts';
 import { users } from './users.ts';
 
 export const paymentState = pgEnum('payment_state', ['unpaid', 'pending', 'paid']);
@@ -48,6 +49,22 @@ export const submissionFiles = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('submission_files_submission_id_idx').on(t.submissionId)],
+);
+
+/** Every payment-state change of a submission, with what caused it. */
+export const submissionStatusHistory = pgTable(
+  'submission_status_history',
+  {
+    id: id(),
+    submissionId: uuid()
+      .notNull()
+      .references(() => projectSubmissions.id, { onDelete: 'cascade' }),
+    status: paymentState().notNull(),
+    source: statusSource().notNull(),
+    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('submission_status_history_submission_id_idx').on(t.submissionId, t.createdAt)],
 );
 
 export const projectSubmissionsRelations = relations(projectSubmissions, ({ one, many }) => ({

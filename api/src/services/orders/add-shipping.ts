@@ -3,7 +3,7 @@ import type { shippingInfoSchema } from '@studio/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { orderStatusHistory, orders } from '../../db/schema/orders.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { shipments } from '../../db/schema/shipments.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -12,6 +12,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { shippingNotice } from '../../mail/templates/shipping-mail.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { getOrderForAdmin } from './get-order-for-admin.ts';
+import { transitionOrder } from './transition-order.ts';
 
 /**
  * Records the carrier, tracking number and method (replacing earlier ones), moves a paid or
@@ -41,10 +42,7 @@ export async function addShipping({
       .values({ orderId: id, ...input })
       .onConflictDoUpdate({ target: shipments.orderId, set: { ...input, updatedAt: new Date() } });
     if (order.status === 'paid' || order.status === 'processing') {
-      await tx.update(orders).set({ status: 'shipped' }).where(eq(orders.id, id));
-      await tx
-        .insert(orderStatusHistory)
-        .values({ orderId: id, status: 'shipped', changedBy: actorId });
+      await transitionOrder(tx, { orderId: id, to: 'shipped', source: 'admin', actorId });
     }
     await recordAudit({
       db: tx,

@@ -5,7 +5,7 @@ import { physicalCategories, shippingEstimateCents } from '@studio/shared/shippi
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { newOrderNumber } from './new-order-number.ts';
 import { presentOrder } from './present-order.ts';
+import { transitionOrder } from './transition-order.ts';
 
 const m = messages.orders;
 
@@ -116,9 +117,13 @@ export async function createOrder({
             lineTotalCents: l.lineTotal,
           })),
         );
-        await tx
-          .insert(orderStatusHistory)
-          .values({ orderId: created.id, status: 'pending', changedBy: userId });
+        await transitionOrder(tx, {
+          orderId: created.id,
+          to: 'pending',
+          source: 'customer',
+          actorId: userId,
+          opened: true,
+        });
         return created;
       });
       await jobs.send(

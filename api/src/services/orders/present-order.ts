@@ -84,7 +84,7 @@ export async function presentOrders(db: DbOrTx, rows: Order[], detail = true) {
         order.status === 'pending' ? (order.reservedUntil?.toISOString() ?? null) : null,
       history: history
         .filter((h) => h.orderId === order.id)
-        .map((h) => ({ status: h.status, at: h.createdAt.toISOString() })),
+        .map((h) => ({ status: h.status, source: h.source, at: h.createdAt.toISOString() })),
     };
   });
 }

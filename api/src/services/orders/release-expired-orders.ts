@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orderStatusHistory, orders } from '../../db/schema/orders.ts';
-import { returnStock } from './return-stock.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { transitionOrder } from './transition-order.ts';
 
 /**
  * Cancels unpaid orders whose hold ran out and gives their stock back. Run by the
@@ -28,11 +28,7 @@ export async function releaseExpiredOrders({ db, orderId }: { db: Db; orderId?: 
         .limit(1)
         .for('update', { skipLocked: true });
       if (!order) return true;
-      // Products first, then the order (whose trigger locks the day's stats row): the same lock
-      // order as a checkout, so the two cannot deadlock.
-      await returnStock(tx, order);
-      await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
-      await tx.insert(orderStatusHistory).values({ orderId: order.id, status: 'cancelled' });
+      await transitionOrder(tx, { orderId: order.id, to: 'cancelled', source: 'job' });
       released += 1;
       return Boolean(orderId);
     });

@@ -1,16 +1,23 @@
-import { messages } from '@studio/shared/messages';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import type { Payment } from './load-payment.ts';
 import { markPaid } from './mark-paid.ts';
-import { recordPaymentState, recordPending } from './record-payment-state.ts';
+import { recordPaymentState } from './record-payment-state.ts';
+import { recordPending } from './record-pending.ts';
 import type { Verdict } from './verdict.ts';
 
 type Source = 'client' | 'job' | 'webhook';
 
-export type Outcome = { status: 'confirmed' } | { status: 'pending' };
+/**
+ * What came of a verdict: paid, still pending (re-checked later), failed for good (`message` is
+ * for the payer), or not known to the provider or chain yet (the payment stays open).
+ */
+export type Outcome =
+  | { status: 'confirmed' }
+  | { status: 'pending' }
+  | { status: 'failed'; message: string }
+  | { status: 'unknown' };
 
 /** Seconds before the n-th re-check: doubling from PAYMENT_RECHECK_SECONDS, at most 10 minutes. */
 export function recheckDelay(env: Pick<Env, 'PAYMENT_RECHECK_SECONDS'>, attempt: number): number {
@@ -19,8 +26,8 @@ export function recheckDelay(env: Pick<Env, 'PAYMENT_RECHECK_SECONDS'>, attempt:
 
 /**
  * Acts on what a provider or chain said about a payment: confirmed -> markPaid; pending ->
- * remember the transaction and queue a re-check; failed -> the payment fails, and the caller
- * gets a 422 with the reason; unknown -> 404, the payment stays open.
+ * remember the transaction and queue a re-check; failed -> the payment fails; unknown -> the
+ * payment stays open. Answers the outcome; the HTTP edge decides what the payer is told.
  */
 export async function applyVerdict({
   db,
@@ -65,13 +72,13 @@ export async function applyVerdict({
       await recordPaymentState({
         db,
         paymentId: payment.id,
-        status: 'failed',
+        to: 'failed',
         source,
         reason: verdict.reason,
         detail: verdict.detail,
       });
-      throw new ApiError('UNPROCESSABLE', verdict.message);
+      return { status: 'failed', message: verdict.message };
     case 'unknown':
-      throw new ApiError('NOT_FOUND', messages.payments.unknownTransaction);
+      return { status: 'unknown' };
   }
 }

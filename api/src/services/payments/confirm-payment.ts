@@ -18,7 +18,7 @@ const ALPH_GRACE_MS = 5 * 60 * 1000;
 /**
  * Verifies a transaction offered for a submission or an order against its open payment (quote)
  * for that method; the client's amount is never used. Answers confirmed or pending, or throws
- * a 4xx with the reason.
+ * a 4xx when the payment cannot be offered (the verdict itself is an outcome, not an error).
  */
 export async function confirmPayment({
   db,

@@ -93,7 +93,7 @@ export async function createPaypalOrder({
     await recordPaymentState({
       db,
       paymentId: quote.paymentId,
-      status: 'failed',
+      to: 'failed',
       source: 'client',
       reason: 'order-create',
     });

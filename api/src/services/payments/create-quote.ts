@@ -3,12 +3,13 @@ import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { paymentEvents, payments } from '../../db/schema/payments.ts';
+import { payments } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { amountsDue } from './amounts-due.ts';
 import { loadPayable, type Subject } from './load-payment.ts';
 import { isEnabled, paymentSettings, QUOTE_TTL_MS } from './payment-settings.ts';
+import { transitionPayment } from './transition-payment.ts';
 
 /**
  * Opens a payment for a submission or an order: the server's own amounts (subtotal, shipping,
@@ -65,10 +66,10 @@ export async function createQuote({
         })
         .where(eq(orders.id, subject.id));
     }
-    await tx.insert(paymentEvents).values({
+    await transitionPayment(tx, {
       paymentId: row.id,
-      toStatus: 'pending',
       source: 'quote',
+      opened: true,
       detail: { totalCents: due.totalCents, baseUnits: due.baseUnits?.toString() ?? null },
     });
     return row;

@@ -1,7 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentEvents, payments } from '../../db/schema/payments.ts';
+import { payments } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
+import { transitionPayment } from './transition-payment.ts';
 
 /**
  * Expires payments still pending PAYMENT_WATCH_MINUTES after their quote, whatever happened to
@@ -15,27 +16,26 @@ export async function expireStalePayments({
   env: Pick<Env, 'PAYMENT_WATCH_MINUTES'>;
 }) {
   return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(payments)
-      .set({ status: 'expired', failureReason: 'not confirmed in time' })
+    const stale = await tx
+      .select({ id: payments.id })
+      .from(payments)
       .where(
         and(
           eq(payments.status, 'pending'),
           lt(payments.createdAt, sql`now() - make_interval(mins => ${env.PAYMENT_WATCH_MINUTES})`),
         ),
       )
-      .returning({ id: payments.id });
-    if (expired.length > 0) {
-      await tx.insert(paymentEvents).values(
-        expired.map((p) => ({
-          paymentId: p.id,
-          fromStatus: 'pending' as const,
-          toStatus: 'expired' as const,
-          source: 'job' as const,
-          detail: { reason: 'not confirmed in time' },
-        })),
-      );
+      .for('update', { skipLocked: true });
+    let expired = 0;
+    for (const { id } of stale) {
+      const moved = await transitionPayment(tx, {
+        paymentId: id,
+        to: 'expired',
+        source: 'job',
+        reason: 'not confirmed in time',
+      });
+      if (moved.changed) expired += 1;
     }
-    return { expired: expired.length };
+    return { expired };
   });
 }

@@ -1,7 +1,7 @@
 import { centsToDecimal } from '@studio/shared/crypto-units';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentEvents, payments } from '../../db/schema/payments.ts';
+import { payments } from '../../db/schema/payments.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -11,6 +11,7 @@ import { loadPayable, loadPayment, subjectOf } from './load-payment.ts';
 import { markPaid } from './mark-paid.ts';
 import { PaypalError, paypalClient } from './paypal-client.ts';
 import { recordPaymentState } from './record-payment-state.ts';
+import { transitionPayment } from './transition-payment.ts';
 import { verifyPaypalOrder } from './verify-paypal-order.ts';
 
 interface WebhookEvent {
@@ -127,7 +128,7 @@ export async function handlePaypalWebhook({
         await recordPaymentState({
           db,
           paymentId: payment.id,
-          status: 'failed',
+          to: 'failed',
           source: 'webhook',
           reason: 'wrong-amount',
         });
@@ -148,7 +149,7 @@ export async function handlePaypalWebhook({
       await recordPaymentState({
         db,
         paymentId: payment.id,
-        status: 'failed',
+        to: 'failed',
         source: 'webhook',
         reason: 'declined',
       });
@@ -165,19 +166,19 @@ export async function handlePaypalWebhook({
         refunded &&
         refunded !== centsToDecimal(payment.amountCents)
       ) {
-        await db.insert(paymentEvents).values({
-          paymentId: payment.id,
-          fromStatus: payment.status,
-          toStatus: payment.status,
-          source: 'webhook',
-          detail: { partialRefund: refunded, resourceId: resource.id },
-        });
+        await db.transaction((tx) =>
+          transitionPayment(tx, {
+            paymentId: payment.id,
+            source: 'webhook',
+            detail: { partialRefund: refunded, resourceId: resource.id },
+          }),
+        );
         return { handled: true };
       }
       await recordPaymentState({
         db,
         paymentId: payment.id,
-        status: 'refunded',
+        to: 'refunded',
         source: 'webhook',
         reason: event.event_type === 'PAYMENT.CAPTURE.REVERSED' ? 'reversed' : 'refunded',
         detail: { resourceId: resource.id },

@@ -1,5 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import { withTax } from '@studio/shared/money';
+import { isPaidOrderStatus } from '@studio/shared/statuses';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
@@ -104,7 +105,7 @@ export async function loadPayable(db: DbOrTx, subject: Subject): Promise<Payable
     shippingCents: row.order.shippingCents,
     taxCents: row.order.taxCents,
     totalCents: row.order.totalCents,
-    paid: row.order.status !== 'pending' && row.order.status !== 'cancelled',
+    paid: isPaidOrderStatus(row.order.status),
     payable: row.order.status === 'pending',
   };
 }

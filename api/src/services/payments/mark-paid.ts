@@ -1,14 +1,14 @@
 import { messages } from '@studio/shared/messages';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema/orders.ts';
-import { paymentEvents, payments } from '../../db/schema/payments.ts';
-import { projectSubmissions } from '../../db/schema/project-submissions.ts';
+import { payments } from '../../db/schema/payments.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-
-type Source = 'client' | 'job' | 'webhook' | 'admin';
+import { transitionOrder } from '../orders/transition-order.ts';
+import { transitionSubmission } from '../submissions/transition-submission.ts';
+import { statusSourceOf } from './status-source-of.ts';
+import { transitionPayment } from './transition-payment.ts';
 
 /**
  * The only way anything becomes paid. Idempotent: confirming the same payment with the same
@@ -28,7 +28,7 @@ export async function markPaid({
   jobs: Jobs;
   paymentId: string;
   externalId: string;
-  source: Source;
+  source: 'client' | 'job' | 'webhook' | 'admin';
   /** The transaction or order offered for it, so the same offer later finds this payment. */
   reference?: string;
   detail?: Record<string, unknown>;
@@ -46,39 +46,34 @@ export async function markPaid({
         if (payment.externalId === externalId) return;
         throw new ApiError('CONFLICT', messages.payments.alreadyPaid);
       }
-      await tx
-        .update(payments)
-        .set({
-          status: 'confirmed',
+      const moved = await transitionPayment(tx, {
+        paymentId,
+        to: 'confirmed',
+        source,
+        set: {
           externalId,
           confirmedAt: new Date(),
-          failureReason: null,
           providerReference: payment.providerReference ?? reference ?? null,
-        })
-        .where(eq(payments.id, paymentId));
-      await tx.insert(paymentEvents).values({
-        paymentId,
-        fromStatus: payment.status,
-        toStatus: 'confirmed',
-        source,
+        },
         detail: { externalId, ...detail },
       });
+      if (!moved.changed) return;
+      const cause = statusSourceOf(source, payment.method);
       if (payment.submissionId) {
-        await tx
-          .update(projectSubmissions)
-          .set({ paymentState: 'paid', paidAt: new Date() })
-          .where(
-            and(
-              eq(projectSubmissions.id, payment.submissionId),
-              ne(projectSubmissions.paymentState, 'paid'),
-            ),
-          );
+        await transitionSubmission(tx, {
+          submissionId: payment.submissionId,
+          to: 'paid',
+          source: cause,
+          detail: { paymentId },
+        });
       }
       if (payment.orderId) {
-        await tx
-          .update(orders)
-          .set({ status: 'paid', paidAt: new Date() })
-          .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending')));
+        await transitionOrder(tx, {
+          orderId: payment.orderId,
+          to: 'paid',
+          source: cause,
+          detail: { paymentId },
+        });
       }
       newlyPaid = true;
     });

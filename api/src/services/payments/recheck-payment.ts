@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { applyVerdict, recheckDelay } from './apply-verdict.ts';
 import { loadPayment } from './load-payment.ts';
@@ -34,7 +33,7 @@ export async function recheckPayment({
     await recordPaymentState({
       db,
       paymentId,
-      status: 'expired',
+      to: 'expired',
       source: 'job',
       reason: 'not confirmed in time',
     });
@@ -60,21 +59,19 @@ export async function recheckPayment({
     await again();
     return;
   }
-  try {
-    await applyVerdict({
-      db,
-      env,
-      jobs,
-      payment,
-      verdict,
-      reference,
-      source: 'job',
-      attempt: attempt + 1,
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // Not visible yet (or dropped): keep watching until the window ends.
-    if (verdict.state === 'unknown') await again();
-    log.info({ paymentId, verdict: verdict.state, message: error.message }, 'payment re-check');
+  const outcome = await applyVerdict({
+    db,
+    env,
+    jobs,
+    payment,
+    verdict,
+    reference,
+    source: 'job',
+    attempt: attempt + 1,
+  });
+  // Not visible yet (or dropped): keep watching until the window ends.
+  if (outcome.status === 'unknown') await again();
+  if (outcome.status === 'unknown' || outcome.status === 'failed') {
+    log.info({ paymentId, verdict: verdict.state }, 'payment re-check');
   }
 }

@@ -1,82 +1,46 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orderStatusHistory, orders } from '../../db/schema/orders.ts';
-import { paymentEvents, payments } from '../../db/schema/payments.ts';
-import { projectSubmissions } from '../../db/schema/project-submissions.ts';
-
-type Source = 'client' | 'job' | 'webhook' | 'admin';
-type Status = 'failed' | 'expired' | 'refunded';
+import { transitionOrder } from '../orders/transition-order.ts';
+import { transitionSubmission } from '../submissions/transition-submission.ts';
+import { statusSourceOf } from './status-source-of.ts';
+import { type PaymentEventSource, transitionPayment } from './transition-payment.ts';
 
 /**
- * Moves a payment to failed, expired or refunded, with its history row. Failed and expired
- * apply only to a pending payment (a confirmed one keeps its money); refunded only to a
- * confirmed one, and the submission is then unpaid again.
+ * Moves a payment to failed, expired or refunded, in one transaction with what follows from it.
+ * Failed and expired apply only to a pending payment (a confirmed one keeps its money); refunded
+ * only to a confirmed one, and its submission is then unpaid again and its order refunded.
+ * Answers whether the payment moved.
  */
 export async function recordPaymentState({
   db,
   paymentId,
-  status,
+  to,
   source,
   reason,
   detail = {},
 }: {
   db: Db;
   paymentId: string;
-  status: Status;
-  source: Source;
+  to: 'failed' | 'expired' | 'refunded';
+  source: PaymentEventSource;
   reason?: string;
   detail?: Record<string, unknown>;
 }): Promise<boolean> {
-  const from = status === 'refunded' ? (['confirmed'] as const) : (['pending'] as const);
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .update(payments)
-      .set({ status, failureReason: reason ?? null })
-      .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
-      .returning({ submissionId: payments.submissionId, orderId: payments.orderId });
-    if (!before) return false;
-    await tx.insert(paymentEvents).values({
-      paymentId,
-      fromStatus: from[0],
-      toStatus: status,
-      source,
-      detail: reason ? { reason, ...detail } : detail,
-    });
-    if (status === 'refunded' && before.submissionId) {
-      await tx
-        .update(projectSubmissions)
-        .set({ paymentState: 'unpaid', paidAt: null })
-        .where(eq(projectSubmissions.id, before.submissionId));
+    const moved = await transitionPayment(tx, { paymentId, to, source, reason, detail });
+    if (!moved.changed || to !== 'refunded') return moved.changed;
+    const { submissionId, orderId, method } = moved.payment;
+    const cause = statusSourceOf(source, method);
+    if (submissionId) {
+      await transitionSubmission(tx, {
+        submissionId,
+        to: 'unpaid',
+        source: cause,
+        detail: { paymentId },
+      });
     }
-    if (status === 'refunded' && before.orderId) {
-      await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, before.orderId));
-      await tx.insert(orderStatusHistory).values({ orderId: before.orderId, status: 'refunded' });
+    if (orderId) {
+      await transitionOrder(tx, { orderId, to: 'refunded', source: cause, detail: { paymentId } });
     }
     return true;
-  });
-}
-
-/** A pending payment's transaction to watch, with a history row. */
-export async function recordPending({
-  db,
-  paymentId,
-  reference,
-  source,
-  detail,
-}: {
-  db: Db;
-  paymentId: string;
-  reference: string;
-  source: Source;
-  detail: Record<string, unknown>;
-}) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(payments)
-      .set({ providerReference: reference })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
-    await tx
-      .insert(paymentEvents)
-      .values({ paymentId, fromStatus: 'pending', toStatus: 'pending', source, detail });
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { paidOrderStatusesSql } from '../../db/paid-order-statuses.ts';
 import { products } from '../../db/schema/products.ts';
 import type { Env } from '../../env.ts';
 
@@ -7,6 +8,15 @@ function percentChange(now: number, before: number): number | null {
   if (before === 0) return null;
   return Math.round(((now - before) * 1000) / before) / 10;
 }
+
+/**
+ * The first instants of this month and the last, by the UTC calendar: every figure here and in
+ * the report counts by UTC days (orders by the per-day table's UTC day, submissions by when
+ * their payment was confirmed), so an order and a submission paid at the same moment always
+ * land in the same month.
+ */
+const utcMonths = sql`(select date_trunc('month', now() at time zone 'utc') at time zone 'utc' as this_month,
+  (date_trunc('month', now() at time zone 'utc') - interval '1 month') at time zone 'utc' as last_month)`;
 
 /**
  * GET /api/admin/dashboard: the spec's stats and lowStockProducts, from the data, plus the
@@ -26,23 +36,24 @@ export async function dashboard({ db, env }: { db: Db; env: Pick<Env, 'LOW_STOCK
       this_month: number;
       last_month: number;
     }>(sql`
-      with b as (select (date_trunc('month', now() at time zone 'utc'))::date as this_month,
-                        (date_trunc('month', now() at time zone 'utc') - interval '1 month')::date as last_month)
+      with b as (select (m.this_month at time zone 'utc')::date as this_month,
+                        (m.last_month at time zone 'utc')::date as last_month from ${utcMonths} as m)
       select coalesce(sum(orders), 0)::int as total,
         coalesce(sum(orders) filter (where status = 'pending'), 0)::int as pending,
-        coalesce(sum(total_cents) filter (where status in ('paid','processing','shipped','delivered')), 0)::bigint as revenue,
-        coalesce(sum(total_cents) filter (where status in ('paid','processing','shipped','delivered') and day >= b.this_month), 0)::bigint as revenue_this_month,
-        coalesce(sum(total_cents) filter (where status in ('paid','processing','shipped','delivered')
+        coalesce(sum(total_cents) filter (where status in ${paidOrderStatusesSql}), 0)::bigint as revenue,
+        coalesce(sum(total_cents) filter (where status in ${paidOrderStatusesSql} and day >= b.this_month), 0)::bigint as revenue_this_month,
+        coalesce(sum(total_cents) filter (where status in ${paidOrderStatusesSql}
           and day >= b.last_month and day < b.this_month), 0)::bigint as revenue_last_month,
         coalesce(sum(orders) filter (where day >= b.this_month), 0)::int as this_month,
         coalesce(sum(orders) filter (where day >= b.last_month and day < b.this_month), 0)::int as last_month
       from order_daily_stats, b`),
     db.execute<{ revenue: string; revenue_this_month: string; revenue_last_month: string }>(sql`
       select coalesce(sum(amount_cents), 0)::bigint as revenue,
-        coalesce(sum(amount_cents) filter (where confirmed_at >= date_trunc('month', now())), 0)::bigint as revenue_this_month,
-        coalesce(sum(amount_cents) filter (where confirmed_at >= date_trunc('month', now()) - interval '1 month'
-          and confirmed_at < date_trunc('month', now())), 0)::bigint as revenue_last_month
-      from payments where status = 'confirmed' and submission_id is not null`),
+        coalesce(sum(amount_cents) filter (where confirmed_at >= b.this_month), 0)::bigint as revenue_this_month,
+        coalesce(sum(amount_cents) filter (where confirmed_at >= b.last_month
+          and confirmed_at < b.this_month), 0)::bigint as revenue_last_month
+      from payments, ${utcMonths} as b
+      where status = 'confirmed' and submission_id is not null`),
     db.execute<{ total: number; low: number }>(sql`
       select count(*)::int as total, count(*) filter (where is_active and stock <= ${threshold})::int as low from products`),
     db.execute<{ customers: number; new_this_week: number }>(sql`

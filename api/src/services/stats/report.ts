@@ -1,7 +1,9 @@
+import { messages } from '@studio/shared/messages';
 import type { reportQuerySchema } from '@studio/shared/schemas/admin';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { paidOrderStatusesSql } from '../../db/paid-order-statuses.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
 const DAY = 86_400_000;
@@ -14,10 +16,10 @@ export async function report({ db, query }: { db: Db; query: z.output<typeof rep
   const to = query.to ?? new Date().toISOString().slice(0, 10);
   const from = query.from ?? new Date(Date.parse(to) - 29 * DAY).toISOString().slice(0, 10);
   if (Date.parse(to) - Date.parse(from) > 366 * DAY)
-    throw new ApiError('VALIDATION_FAILED', 'Choose a period of at most a year');
+    throw new ApiError('VALIDATION_FAILED', messages.report.periodTooLong);
   const start = sql`${from}::date`;
   const end = sql`(${to}::date + 1)`;
-  const paid = sql`('paid','processing','shipped','delivered')`;
+  const paid = paidOrderStatusesSql;
 
   const [byDay, byMethod, byStatus, topProducts, bySubmissionService] = await Promise.all([
     db.execute<{ day: string; order_cents: string; submission_cents: string }>(sql`

@@ -15,6 +15,7 @@ import { submissionConfirmation, submissionNotice } from '../../mail/templates/s
 import type { Storage } from '../../storage/storage.ts';
 import { receiveMultipart } from '../../uploads/receive-multipart.ts';
 import { payUrl } from './pay-url.ts';
+import { transitionSubmission } from './transition-submission.ts';
 
 const m = messages.project;
 
@@ -51,7 +52,7 @@ export async function submitProject({
   userId: string | null;
 }) {
   if (!/^multipart\/form-data/i.test(contentType)) {
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the project as multipart/form-data');
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', m.multipartRequired);
   }
   const activeServices = await db.select().from(services).where(eq(services.isActive, true));
   let input: ReturnType<typeof projectSubmissionSchema.parse> | undefined;
@@ -118,6 +119,13 @@ export async function submitProject({
           })),
         );
       }
+      await transitionSubmission(tx, {
+        submissionId: row.id,
+        to: 'unpaid',
+        source: 'customer',
+        actorId: userId,
+        opened: true,
+      });
       return row.id;
     });
   } catch (error) {

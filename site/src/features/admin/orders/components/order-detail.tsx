@@ -1,4 +1,5 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { statusSourceLabels } from '@studio/shared/statuses';
 import type { ReactNode } from 'react';
 import type { AdminOrder } from '../api/get-order';
 import { formatDateTime, statusLabels } from '../order-format';
@@ -148,7 +149,7 @@ function History({ order }: { order: AdminOrder }) {
               {statusLabels[h.status]}
             </Text>
             <Text size="sm" c="dimmed">
-              {formatDateTime(h.at)}
+              {formatDateTime(h.at)} · {statusSourceLabels[h.source]}
             </Text>
           </Group>
         ))}

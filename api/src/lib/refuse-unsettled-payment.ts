@@ -1,0 +1,17 @@
+import { messages } from '@studio/shared/messages';
+import type { Outcome } from '../services/payments/apply-verdict.ts';
+import { ApiError } from './api-error.ts';
+
+/**
+ * The HTTP edge of a payment confirmation: a transfer that can never pay is a 422 with its
+ * reason, one the provider or chain does not know (yet) a 404; confirmed and pending pass.
+ */
+export function refuseUnsettledPayment<T extends Outcome>(
+  outcome: T,
+): Extract<T, { status: 'confirmed' } | { status: 'pending' }> {
+  if (outcome.status === 'failed') throw new ApiError('UNPROCESSABLE', outcome.message);
+  if (outcome.status === 'unknown') {
+    throw new ApiError('NOT_FOUND', messages.payments.unknownTransaction);
+  }
+  return outcome as Extract<T, { status: 'confirmed' } | { status: 'pending' }>;
+}

@@ -1,0 +1,81 @@
+import type { OrderStatus } from '@studio/shared/schemas/orders';
+import type { StatusSource } from '@studio/shared/statuses';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { orderStatusHistory, orders } from '../../db/schema/orders.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { reserveStockAgain } from './reserve-stock-again.ts';
+import { returnStock } from './return-stock.ts';
+
+export type OrderTransition =
+  | { changed: true; from: OrderStatus }
+  /** `same`: already there; `not-allowed`: this source may not make this move; `missing`: no order. */
+  | { changed: false; from: OrderStatus | null; reason: 'same' | 'not-allowed' | 'missing' };
+
+/**
+ * The moves each source may make. An admin may set any status (the spec enforces no order of
+ * states); everyone else only their own step: a payment (customer, chain, webhook, job) pays a
+ * pending order, the release job cancels one whose hold ran out, a provider's refund refunds.
+ */
+function allowed(from: OrderStatus, to: OrderStatus, source: StatusSource): boolean {
+  if (source === 'admin') return true;
+  if (to === 'paid' || to === 'cancelled') return from === 'pending';
+  if (to === 'refunded') return true;
+  return false;
+}
+
+/**
+ * The only code that changes an order's status. Inside the caller's transaction it locks the
+ * order, checks the move is allowed, moves the stock (cancelling gives it back, re-opening a
+ * cancelled order takes it again), writes the status, its history row (with its source and the
+ * person behind it) and the audit row. `opened` records a new order's first status (set by its
+ * insert) in the history without changing anything.
+ */
+export async function transitionOrder(
+  tx: Tx,
+  {
+    orderId,
+    to,
+    source,
+    actorId = null,
+    opened = false,
+    detail = {},
+  }: {
+    orderId: string;
+    to: OrderStatus;
+    source: StatusSource;
+    actorId?: string | null;
+    opened?: boolean;
+    detail?: Record<string, unknown>;
+  },
+): Promise<OrderTransition> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) return { changed: false, from: null, reason: 'missing' };
+  if (opened) {
+    await tx
+      .insert(orderStatusHistory)
+      .values({ orderId, status: order.status, source, changedBy: actorId });
+    return { changed: true, from: order.status };
+  }
+  const from = order.status;
+  if (from === to) return { changed: false, from, reason: 'same' };
+  if (!allowed(from, to, source)) return { changed: false, from, reason: 'not-allowed' };
+  // Stock moves before the status (whose trigger locks the day's stats row): the same lock
+  // order as a checkout, so the two cannot deadlock.
+  if (to === 'cancelled') await returnStock(tx, order);
+  else if (from === 'cancelled') await reserveStockAgain(tx, order);
+  await tx
+    .update(orders)
+    .set({ status: to, ...(to === 'paid' && !order.paidAt ? { paidAt: new Date() } : {}) })
+    .where(eq(orders.id, orderId));
+  await tx.insert(orderStatusHistory).values({ orderId, status: to, source, changedBy: actorId });
+  await recordAudit({
+    db: tx,
+    actorId,
+    action: 'order.status',
+    entityType: 'order',
+    entityId: orderId,
+    detail: { from, to, source, ...detail },
+  });
+  return { changed: true, from };
+}
