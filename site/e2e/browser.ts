@@ -24,7 +24,7 @@ export async function waitForHydration(page: Page) {
   });
 }
 
-/** Debian's Chromium, as the machines here have it (TOOLCHAIN.md). */
+/** Debian's Chromium, as the machines here have it (docs/toolchain.md). */
 export function setupBrowser() {
   let browser: Browser;
   beforeAll(async () => {
