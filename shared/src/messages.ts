@@ -57,6 +57,7 @@ export const messages = {
     submitFailedToast: 'Failed to submit project. Please try again.',
     tooManySubmissions: 'Too many submissions from this address. Please try again later.',
     fieldsFirst: 'Send the form fields before the files',
+    multipartRequired: 'Send the project as multipart/form-data',
   },
   contact: {
     /** Pitch and promo forms (spec 5). */
@@ -86,6 +87,23 @@ export const messages = {
     checkConnection: 'Please check your internet connection and try again.',
     noProducts: 'No Products Found',
     productNotFound: 'Product not found',
+    // The admin's product form and images (ours).
+    skuTaken: 'A product with this SKU already exists',
+    salePriceNotBelowPrice: 'The sale price must be below the price',
+    imageMultipartRequired: 'Send the image as multipart/form-data',
+    imageRequired: 'Choose an image to upload',
+    oneImageOnly: 'Send one image at a time',
+    imageTooLarge: 'File size must be less than 5MB',
+    imageType: 'Please upload a JPEG, PNG or WebP image',
+    imageNotFound: 'Image not found',
+  },
+  /** The admin's audio services (ours). */
+  audioServices: {
+    notFound: 'Service not found',
+  },
+  /** The admin's printable report (ours). */
+  report: {
+    periodTooLong: 'Choose a period of at most a year',
   },
   events: {
     fetchFailed: 'Failed to fetch events',
@@ -166,7 +184,19 @@ export const messages = {
     phoneRequired: 'Phone number is required',
     phoneInvalid: 'Invalid phone number',
   },
+  /** A multipart upload the server refuses (ours). */
+  upload: {
+    fieldTooLong: (name: string) => `The field "${name}" is too long`,
+    tooManyFields: 'Too many form fields',
+    tooManyParts: 'Too many form parts',
+    fileNameRefused: (name: string) => `The file name "${name}" is not allowed`,
+    unexpectedFileField: (field: string) => `Unexpected file field "${field}"`,
+    notStored: 'The file could not be stored',
+    interrupted: 'The upload was interrupted',
+    unreadable: 'The upload could not be read as multipart form data',
+  },
   http: {
+    badRequest: 'Bad request',
     malformedJson: 'The request body is not valid JSON',
     unsupportedMediaType: 'Send the request body as application/json',
     payloadTooLarge: 'The request body is too large',

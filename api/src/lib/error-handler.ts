@@ -22,7 +22,7 @@ function fromHttpException(error: HTTPException): [ErrorCode, string] {
     case 400:
       return /json/i.test(error.message)
         ? ['MALFORMED_JSON', messages.http.malformedJson]
-        : ['BAD_REQUEST', error.message || 'Bad request'];
+        : ['BAD_REQUEST', error.message || messages.http.badRequest];
     case 401:
       return ['UNAUTHORIZED', messages.auth.notSignedIn];
     case 403:
@@ -36,7 +36,7 @@ function fromHttpException(error: HTTPException): [ErrorCode, string] {
     default:
       return error.status >= 500
         ? ['INTERNAL', messages.http.internal]
-        : ['BAD_REQUEST', error.message || 'Bad request'];
+        : ['BAD_REQUEST', error.message || messages.http.badRequest];
   }
 }
 

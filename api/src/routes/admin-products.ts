@@ -1,3 +1,4 @@
+import { messages } from '@studio/shared/messages';
 import {
   adminProductsQuerySchema,
   productCreateSchema,
@@ -54,7 +55,7 @@ export const adminProductRoutes = new Hono<Admin>()
   })
   .post('/:id/images', async (c) => {
     const body = c.env?.incoming ?? c.req.raw.body;
-    if (!body) throw new ApiError('BAD_REQUEST', 'Send the image as multipart/form-data');
+    if (!body) throw new ApiError('BAD_REQUEST', messages.shop.imageMultipartRequired);
     const product = await addProductImage({
       ...c.var,
       actorId: c.var.user.id,

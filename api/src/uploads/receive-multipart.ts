@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { messages } from '@studio/shared/messages';
 import busboy from 'busboy';
 import { ApiError } from '../lib/api-error.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -102,12 +103,12 @@ export async function receiveMultipart(options: ReceiveOptions) {
 
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated)
-      fail(new ApiError('PAYLOAD_TOO_LARGE', `The field "${name}" is too long`));
+      fail(new ApiError('PAYLOAD_TOO_LARGE', messages.upload.fieldTooLong(name)));
     if (!(name in fields)) fields[name] = value;
   });
   parser.on('filesLimit', () => fail(errors.tooManyFiles()));
-  parser.on('fieldsLimit', () => fail(new ApiError('BAD_REQUEST', 'Too many form fields')));
-  parser.on('partsLimit', () => fail(new ApiError('BAD_REQUEST', 'Too many form parts')));
+  parser.on('fieldsLimit', () => fail(new ApiError('BAD_REQUEST', messages.upload.tooManyFields)));
+  parser.on('partsLimit', () => fail(new ApiError('BAD_REQUEST', messages.upload.tooManyParts)));
 
   parser.on('file', (field, file, info) => {
     let truncated = false;
@@ -124,11 +125,11 @@ export async function receiveMultipart(options: ReceiveOptions) {
     if (!failure && /[\\/]|^\.\.?$/.test(info.filename ?? '')) {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
       const shown = (info.filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
-      fail(new ApiError('BAD_REQUEST', `The file name "${shown}" is not allowed`));
+      fail(new ApiError('BAD_REQUEST', messages.upload.fileNameRefused(shown)));
     }
     if (failure || field !== options.fileField) {
       if (field !== options.fileField)
-        fail(new ApiError('BAD_REQUEST', `Unexpected file field "${field}"`));
+        fail(new ApiError('BAD_REQUEST', messages.upload.unexpectedFileField(field)));
       file.resume();
       return;
     }
@@ -156,7 +157,7 @@ export async function receiveMultipart(options: ReceiveOptions) {
           file.unpipe(sniffer);
           file.resume();
           if (error instanceof ApiError) fail(error);
-          else fail(new ApiError('INTERNAL', 'The file could not be stored'));
+          else fail(new ApiError('INTERNAL', messages.upload.notStored));
         },
       ),
     );
@@ -197,8 +198,8 @@ export async function receiveMultipart(options: ReceiveOptions) {
       throw new ApiError(
         'BAD_REQUEST',
         /unexpected end|aborted|closed/i.test(message)
-          ? 'The upload was interrupted'
-          : 'The upload could not be read as multipart form data',
+          ? messages.upload.interrupted
+          : messages.upload.unreadable,
       );
     }
     // The size message counts every file that was too large, so it is built last.

@@ -18,8 +18,6 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { findProduct } from './find-product.ts';
 import { presentProduct } from './present-product.ts';
 
-const imageTypeMessage = 'Please upload a JPEG, PNG or WebP image';
-
 const extensions: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -48,7 +46,7 @@ export async function addProductImage({
 }) {
   const product = await findProduct(db, id);
   if (!/^multipart\/form-data/i.test(contentType))
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', messages.shop.imageMultipartRequired);
   const received = await receiveMultipart({
     body,
     contentType,
@@ -60,13 +58,13 @@ export async function addProductImage({
     accept: (s) => s.mime in extensions,
     checkFields: () => {},
     errors: {
-      tooManyFiles: () => new ApiError('BAD_REQUEST', 'Send one image at a time'),
-      tooLarge: () => new ApiError('PAYLOAD_TOO_LARGE', 'File size must be less than 5MB'),
-      badType: () => new ApiError('UNSUPPORTED_MEDIA_TYPE', imageTypeMessage),
+      tooManyFiles: () => new ApiError('BAD_REQUEST', messages.shop.oneImageOnly),
+      tooLarge: () => new ApiError('PAYLOAD_TOO_LARGE', messages.shop.imageTooLarge),
+      badType: () => new ApiError('UNSUPPORTED_MEDIA_TYPE', messages.shop.imageType),
     },
   });
   const file = received.files[0];
-  if (!file) throw new ApiError('VALIDATION_FAILED', 'Choose an image to upload');
+  if (!file) throw new ApiError('VALIDATION_FAILED', messages.shop.imageRequired);
   // The upload is kept only as the source of its variants (image-variants.ts).
   let image: ImageVariants;
   try {
@@ -77,7 +75,7 @@ export async function addProductImage({
     });
   } catch (error) {
     if (error instanceof UnreadableImageError)
-      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', imageTypeMessage);
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', messages.shop.imageType);
     throw error;
   } finally {
     await storage.delete(file.key);

@@ -25,7 +25,7 @@ export async function removeProductImage({
 }) {
   const product = await findProduct(db, id);
   const removed = product.images.find((i) => i.url === url);
-  if (!removed) throw new ApiError('NOT_FOUND', 'Image not found');
+  if (!removed) throw new ApiError('NOT_FOUND', messages.shop.imageNotFound);
   const [row] = await db.transaction(async (tx) => {
     const updated = await tx
       .update(products)

@@ -1,3 +1,4 @@
+import { messages } from '@studio/shared/messages';
 import { ApiError } from '../../lib/api-error.ts';
 
 /** The sale price from an explicit price or a discount percentage; it must be below the price. */
@@ -18,8 +19,8 @@ export function salePrice(
   }
   if (input.salePriceCents !== undefined) sale = input.salePriceCents;
   if (sale !== null && sale >= priceCents) {
-    throw new ApiError('VALIDATION_FAILED', 'The sale price must be below the price', [
-      { path: 'salePriceCents', message: 'The sale price must be below the price' },
+    throw new ApiError('VALIDATION_FAILED', messages.shop.salePriceNotBelowPrice, [
+      { path: 'salePriceCents', message: messages.shop.salePriceNotBelowPrice },
     ]);
   }
   return sale;
