@@ -147,6 +147,8 @@ export const messages = {
     wrongAmount: 'The amount paid does not match the amount due',
     declined: 'The payment was declined. Please try another card or payment method.',
     providerUnavailable: 'The payment provider could not be reached. Please try again.',
+    // The same words as a sign-in's, for the payment calls' limit per address.
+    tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   },
   orders: {
     cartEmpty: 'Your cart is empty',

@@ -52,7 +52,7 @@ describe('per-address route limits (an hour each)', () => {
       { email: 'reader@example.net' },
       messages.contact.tooMany,
     ],
-    ['payment', '/api/payments/quote', {}, messages.auth.tooManyAttempts],
+    ['payment', '/api/payments/quote', {}, messages.payments.tooManyAttempts],
   ])(
     '%s: 429 past the limit with its message and Retry-After, counted under <action>:ip:<ip>',
     async (action, path, body, message) => {

@@ -67,5 +67,5 @@ export const submissionRateLimit = limitByIp({
 export const paymentRateLimit = limitByIp({
   action: 'payment',
   limit: (env) => env.PAYMENT_RATE_LIMIT_PER_HOUR,
-  message: messages.auth.tooManyAttempts,
+  message: messages.payments.tooManyAttempts,
 });
