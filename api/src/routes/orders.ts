@@ -9,9 +9,8 @@ import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { paymentRateLimit } from '../middleware/rate-limits.ts';
 import { createOrder } from '../services/orders/create-order.ts';
+import { getMyOrder } from '../services/orders/get-my-order.ts';
 import { listMyOrders } from '../services/orders/list-my-orders.ts';
-import { ownedOrder } from '../services/orders/owned-order.ts';
-import { presentOrder } from '../services/orders/present-order.ts';
 import { confirmPayment } from '../services/payments/confirm-payment.ts';
 
 export const orderRoutes = new Hono<AppEnv>()
@@ -37,18 +36,18 @@ export const orderRoutes = new Hono<AppEnv>()
     paymentRateLimit,
     validate('json', executePaymentSchema),
     async (c) => {
-      const { db } = c.var;
+      const { db, user } = c.var;
       const { paymentId, orderId } = c.req.valid('json');
-      await ownedOrder({ db, user: c.var.user, orderId });
       const result = refuseUnsettledPayment(
         await confirmPayment({
           ...c.var,
           subject: { kind: 'order', id: orderId },
+          caller: user,
           method: 'paypal',
           reference: paymentId,
         }),
       );
-      const order = await presentOrder(db, await ownedOrder({ db, user: c.var.user, orderId }));
+      const order = await getMyOrder({ db, user, orderId });
       if (result.status !== 'confirmed') {
         return c.json(
           {
@@ -64,8 +63,8 @@ export const orderRoutes = new Hono<AppEnv>()
     },
   )
   .get('/:id', requireUser, async (c) => {
-    const order = await ownedOrder({ db: c.var.db, user: c.var.user, orderId: c.req.param('id') });
-    return c.json({ order: await presentOrder(c.var.db, order) }, 200);
+    const order = await getMyOrder({ ...c.var, orderId: c.req.param('id') });
+    return c.json({ order }, 200);
   })
   .post(
     '/:id/payment-confirm',
@@ -73,13 +72,12 @@ export const orderRoutes = new Hono<AppEnv>()
     paymentRateLimit,
     validate('json', orderPaymentConfirmSchema),
     async (c) => {
-      const { db } = c.var;
-      const order = await ownedOrder({ db, user: c.var.user, orderId: c.req.param('id') });
       const { paymentMethod, transactionId } = c.req.valid('json');
       const result = refuseUnsettledPayment(
         await confirmPayment({
           ...c.var,
-          subject: { kind: 'order', id: order.id },
+          subject: { kind: 'order', id: c.req.param('id') },
+          caller: c.var.user,
           method: paymentMethod,
           reference: transactionId,
         }),

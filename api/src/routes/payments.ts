@@ -2,27 +2,22 @@ import { paypalOrderSchema, quoteSchema } from '@studio/shared/schemas/payments'
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
-import type { Db } from '../db/client.ts';
-import type { User } from '../db/schema/users.ts';
 import { validate } from '../lib/validate.ts';
 import { paymentRateLimit } from '../middleware/rate-limits.ts';
-import { ownedOrder } from '../services/orders/owned-order.ts';
 import { createPaypalOrder } from '../services/payments/create-paypal-order.ts';
 import { createQuote } from '../services/payments/create-quote.ts';
 import { handlePaypalWebhook } from '../services/payments/handle-paypal-webhook.ts';
 import type { Subject } from '../services/payments/load-payment.ts';
 import { paymentSettings } from '../services/payments/payment-settings.ts';
 
-/** A submission is paid by whoever has its id; an order only by the customer who placed it. */
-async function subjectOf(
-  v: { db: Db; user: User | null },
-  body: { submissionId?: string | undefined; orderId?: string | undefined },
-): Promise<Subject> {
-  if (body.orderId) {
-    await ownedOrder({ db: v.db, user: v.user, orderId: body.orderId });
-    return { kind: 'order', id: body.orderId };
-  }
-  return { kind: 'submission', id: body.submissionId ?? '' };
+/** What the body asks to pay; who may pay it is the payment services' check. */
+function subjectOf(body: {
+  submissionId?: string | undefined;
+  orderId?: string | undefined;
+}): Subject {
+  return body.orderId
+    ? { kind: 'order', id: body.orderId }
+    : { kind: 'submission', id: body.submissionId ?? '' };
 }
 
 const webhookEvent = z.looseObject({
@@ -42,12 +37,15 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/quote', paymentRateLimit, validate('json', quoteSchema), async (c) => {
     const { db, env } = c.var;
     const body = c.req.valid('json');
-    const subject = await subjectOf(c.var, body);
-    return c.json(await createQuote({ db, env, subject, method: body.method }), 201);
+    const subject = subjectOf(body);
+    return c.json(
+      await createQuote({ db, env, subject, caller: c.var.user, method: body.method }),
+      201,
+    );
   })
   .post('/paypal/orders', paymentRateLimit, validate('json', paypalOrderSchema), async (c) => {
-    const subject = await subjectOf(c.var, c.req.valid('json'));
-    return c.json(await createPaypalOrder({ ...c.var, subject }), 201);
+    const subject = subjectOf(c.req.valid('json'));
+    return c.json(await createPaypalOrder({ ...c.var, subject, caller: c.var.user }), 201);
   })
   .post('/paypal/webhook', validate('json', webhookEvent), async (c) => {
     // PayPal verifies the event as it was sent: pass it on untouched (a parsed copy would

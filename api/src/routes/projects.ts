@@ -30,6 +30,7 @@ export const projectRoutes = new Hono<AppEnv>()
       await confirmPayment({
         ...c.var,
         subject: { kind: 'submission', id: input.submissionId },
+        caller: c.var.user,
         method: input.paymentMethod,
         reference: input.transactionId,
       }),

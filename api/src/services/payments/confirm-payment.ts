@@ -3,11 +3,13 @@ import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
+import type { User } from '../../db/schema/users.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { applyVerdict } from './apply-verdict.ts';
+import { checkPayer } from './check-payer.ts';
 import { loadPayable, type Subject } from './load-payment.ts';
 import { isEnabled } from './payment-settings.ts';
 import { verifyPayment } from './verify-payment.ts';
@@ -26,6 +28,7 @@ export async function confirmPayment({
   jobs,
   log,
   subject,
+  caller,
   method,
   reference,
 }: {
@@ -34,9 +37,12 @@ export async function confirmPayment({
   jobs: Jobs;
   log: Logger;
   subject: Subject;
+  /** The signed-in person asking, if any: an order is paid only by its customer. */
+  caller: User | null;
   method: PaymentMethod;
   reference: string;
 }) {
+  await checkPayer({ db, subject, caller });
   if (!isEnabled(env, method))
     throw new ApiError('UNPROCESSABLE', messages.payments.methodUnavailable);
   const payable = await loadPayable(db, subject);

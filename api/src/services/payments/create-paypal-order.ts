@@ -3,6 +3,7 @@ import { messages } from '@studio/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
+import type { User } from '../../db/schema/users.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -26,16 +27,19 @@ export async function createPaypalOrder({
   env,
   log,
   subject,
+  caller,
 }: {
   db: Db;
   env: Env;
   log: Logger;
   subject: Subject;
+  caller: User | null;
 }) {
   const quote = await createQuote({
     db,
     env,
     subject,
+    caller,
     method: 'paypal',
     ttlMs: PAYPAL_ORDER_TTL_MS,
   });

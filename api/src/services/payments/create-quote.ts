@@ -4,9 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
+import type { User } from '../../db/schema/users.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { amountsDue } from './amounts-due.ts';
+import { checkPayer } from './check-payer.ts';
 import { loadPayable, type Subject } from './load-payment.ts';
 import { isEnabled, paymentSettings, QUOTE_TTL_MS } from './payment-settings.ts';
 import { transitionPayment } from './transition-payment.ts';
@@ -19,15 +21,19 @@ export async function createQuote({
   db,
   env,
   subject,
+  caller,
   method,
   ttlMs = QUOTE_TTL_MS,
 }: {
   db: Db;
   env: Env;
   subject: Subject;
+  /** The signed-in person asking, if any: an order is paid only by its customer. */
+  caller: User | null;
   method: PaymentMethod;
   ttlMs?: number;
 }) {
+  await checkPayer({ db, subject, caller });
   const payable = await loadPayable(db, subject);
   if (payable.paid) {
     throw new ApiError(
