@@ -16,7 +16,7 @@ export async function getServices() {
 export type LandingService = Awaited<ReturnType<typeof getServices>>[number];
 
 /**
- * The shared catalog in the API's shape (api/src/services/catalog/present-service.ts). The
+ * The shared catalog in the API's shape (api/src/services/audio-services/present-service.ts). The
  * spec's 18 cards are fixed, so they show before the list arrives and when it cannot; the
  * server prices a submission from its own table either way.
  */

@@ -24,7 +24,7 @@ import { useRemoveProductImage } from '../api/remove-product-image';
 import { useImageSrc } from './product-thumb';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-/** The API's messages for the same mistakes (api/src/services/admin/product-images.ts). */
+/** The API's messages for the same mistakes (api/src/services/products/add-product-image.ts). */
 const BAD_TYPE = 'Please upload a JPEG, PNG or WebP image';
 const TOO_LARGE = 'File size must be less than 5MB';
 
