@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { messages } from '@studio/shared/messages';
 import { count } from 'drizzle-orm';
+import { testClient } from 'hono/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { PublicReadCache } from './cache/public-read-cache.ts';
@@ -11,7 +12,7 @@ import { createDb } from './db/client.ts';
 import { users } from './db/schema/users.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createTestApp, newUser, type TestApp } from './test/harness.ts';
+import { createTestApp, newUser, read, type TestApp, type TestClient } from './test/harness.ts';
 
 let t: TestApp;
 let siteDir: string;
@@ -51,7 +52,10 @@ beforeAll(async () => {
 
 describe('error bodies', () => {
   async function raw(init: RequestInit & { path?: string }) {
-    const res = await t.app.request(init.path ?? '/api/auth/login', { method: 'POST', ...init });
+    const res = await t.app.request(init.path ?? t.client.api.auth.login.$path(), {
+      method: 'POST',
+      ...init,
+    });
     return { status: res.status, body: (await res.json()) as { code: string; message: string } };
   }
 
@@ -83,7 +87,7 @@ describe('error bodies', () => {
     const [before] = await t.db.select({ n: count() }).from(users);
     const body = JSON.stringify({ ...newUser(), padding: 'x'.repeat(1_048_577) });
     const res = await raw({
-      path: '/api/auth/register',
+      path: t.client.api.auth.register.$path(),
       headers: { 'Content-Type': 'application/json' },
       body,
     });
@@ -105,7 +109,7 @@ describe('error bodies', () => {
         controller.enqueue(chunk);
       },
     });
-    const res = await t.app.request('/api/auth/login', {
+    const res = await t.app.request(t.client.api.auth.login.$path(), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
       body: stream,
@@ -116,16 +120,18 @@ describe('error bodies', () => {
 
   it('an unknown /api path: 404 JSON', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const res = await t.call(method, '/api/no/such/route');
+      const res = await t.request(method, '/api/no/such/route');
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: messages.http.notFound, code: 'NOT_FOUND' });
     }
   });
 
   it('bad fields: 400 with every issue', async () => {
-    const res = await t.call('POST', '/api/auth/register', {
-      body: { firstName: 'A', lastName: '', email: 'x', password: 'abc' },
-    });
+    const res = await read(
+      t.client.api.auth.register.$post({
+        json: { firstName: 'A', lastName: '', email: 'x', password: 'abc' },
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body.message).toBe(messages.auth.firstNameMin);
@@ -146,41 +152,41 @@ describe('error bodies', () => {
   });
 
   it('every answer carries a request id', async () => {
-    const res = await t.app.request('/api/health');
+    const res = await t.client.api.health.$get();
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
   });
 });
 
 describe('when the database is down', () => {
-  let down: ReturnType<typeof createApp>;
+  let down: TestClient;
 
   beforeAll(async () => {
     const { db, sql } = createDb(new URL(t.env.DATABASE_URL ?? '').toString(), { max: 1 });
     await sql.end();
     const log = createLogger({ LOG_LEVEL: 'silent' });
-    down = createApp({
-      db,
-      env: t.env,
-      log,
-      mailer: createMailer(t.env, log),
-      storage: t.storage,
-      jobs: { send: async () => {} },
-      secret: 'x'.repeat(32),
-      publicCache: new PublicReadCache(),
-    });
+    down = testClient(
+      createApp({
+        db,
+        env: t.env,
+        log,
+        mailer: createMailer(t.env, log),
+        storage: t.storage,
+        jobs: { send: async () => {} },
+        secret: 'x'.repeat(32),
+        publicCache: new PublicReadCache(),
+      }),
+    );
   });
 
   it('health answers 503', async () => {
-    const res = await down.request('/api/health');
+    const res = await down.api.health.$get();
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ message: messages.http.unavailable, code: 'UNAVAILABLE' });
   });
 
   it('a failing query answers a generic 500 with no stack trace or SQL', async () => {
-    const res = await down.request('/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'a@b.co', password: 'Secret123' }),
+    const res = await down.api.auth.login.$post({
+      json: { email: 'a@b.co', password: 'Secret123' },
     });
     expect(res.status).toBe(500);
     const text = await res.text();
@@ -191,7 +197,7 @@ describe('when the database is down', () => {
 
 describe('health', () => {
   it('answers 200 while the database answers', async () => {
-    const res = await t.call('GET', '/api/health');
+    const res = await read(t.client.api.health.$get());
     expect(res).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 });

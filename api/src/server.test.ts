@@ -3,11 +3,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from './client.ts';
 import { runScript, startApi } from './test/process.ts';
 import { createTestDatabase } from './test/setup-db.ts';
 
 const siteDir = path.join(os.tmpdir(), 'studio-no-site');
-const json = { 'Content-Type': 'application/json' };
 
 function pidAlive(pid: number): boolean {
   try {
@@ -28,7 +28,7 @@ describe('pnpm start without DATABASE_URL (embedded PostgreSQL)', () => {
 
   it('starts, serves, stops on SIGINT leaving no database process, and keeps data for the next start', async () => {
     const first = await startApi({ DATA_DIR: dataDir, SITE_DIR: siteDir });
-    const health = await fetch(`${first.url}/api/health`);
+    const health = await createClient(first.url).health.$get();
     expect(health.status).toBe(200);
 
     // The first start creates an admin and prints its generated password once.
@@ -38,15 +38,13 @@ describe('pnpm start without DATABASE_URL (embedded PostgreSQL)', () => {
     expect(printed).not.toBeNull();
     const [, adminEmail, adminPassword] = printed ?? [];
 
-    const reg = await fetch(`${first.url}/api/auth/register`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
+    const reg = await createClient(first.url).auth.register.$post({
+      json: {
         firstName: 'Kept',
         lastName: 'Across',
         email: 'kept@example.com',
         password: 'Secret123',
-      }),
+      },
     });
     expect(reg.status).toBe(201);
 
@@ -62,16 +60,13 @@ describe('pnpm start without DATABASE_URL (embedded PostgreSQL)', () => {
     const second = await startApi({ DATA_DIR: dataDir, SITE_DIR: siteDir });
     try {
       expect(second.output()).not.toContain('shown once');
-      const login = await fetch(`${second.url}/api/auth/login`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email: 'kept@example.com', password: 'Secret123' }),
+      const api = createClient(second.url);
+      const login = await api.auth.login.$post({
+        json: { email: 'kept@example.com', password: 'Secret123' },
       });
       expect(login.status).toBe(200);
-      const admin = await fetch(`${second.url}/api/auth/login`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+      const admin = await api.auth.login.$post({
+        json: { email: String(adminEmail), password: String(adminPassword) },
       });
       expect(admin.status).toBe(200);
       expect(((await admin.json()) as { user: { role: string } }).user.role).toBe('admin');
@@ -97,16 +92,14 @@ describe('with DATABASE_URL', () => {
     });
     try {
       expect(api.output()).not.toContain('shown once');
-      const login = await fetch(`${api.url}/api/auth/login`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email: 'owner@example.com', password: 'OwnerPass123' }),
+      const login = await createClient(api.url).auth.login.$post({
+        json: { email: 'owner@example.com', password: 'OwnerPass123' },
       });
       expect(login.status).toBe(200);
       const { token, user } = (await login.json()) as { token: string; user: { role: string } };
       expect(user.role).toBe('admin');
-      const users = await fetch(`${api.url}/api/admin/users`, {
-        headers: { Authorization: `Bearer ${token}` },
+      const users = await createClient(api.url, { getToken: () => token }).admin.users.$get({
+        query: {},
       });
       expect(users.status).toBe(200);
     } finally {
@@ -125,7 +118,13 @@ describe('with DATABASE_URL', () => {
     const body = JSON.stringify({ email: 'late@example.com', password: 'Secret123' });
     const answer = new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, path: '/api/auth/login', method: 'POST', headers: json },
+        {
+          host: '127.0.0.1',
+          port,
+          path: createClient(api.url).auth.login.$url().pathname,
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
@@ -159,30 +158,25 @@ describe('with DATABASE_URL', () => {
 
     const api = await startApi({ DATABASE_URL: databaseUrl, SITE_DIR: siteDir });
     try {
-      const login = await fetch(`${api.url}/api/auth/login`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email: 'new.admin@example.com', password }),
+      const client = createClient(api.url);
+      const login = await client.auth.login.$post({
+        json: { email: 'new.admin@example.com', password: String(password) },
       });
       expect(((await login.json()) as { user: { role: string } }).user.role).toBe('admin');
 
-      await fetch(`${api.url}/api/auth/register`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({
+      await client.auth.register.$post({
+        json: {
           firstName: 'Cu',
           lastName: 'Stomer',
           email: 'cust@example.com',
           password: 'Secret123',
-        }),
+        },
       });
       const promoted = runScript('src/cli/admin-create.ts', ['cust@example.com'], env);
       expect(await promoted.exited).toBe(0);
       expect(promoted.output()).toContain('Made admin: cust@example.com');
-      const again = await fetch(`${api.url}/api/auth/login`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email: 'cust@example.com', password: 'Secret123' }),
+      const again = await client.auth.login.$post({
+        json: { email: 'cust@example.com', password: 'Secret123' },
       });
       expect(((await again.json()) as { user: { role: string } }).user.role).toBe('admin');
     } finally {

@@ -7,7 +7,7 @@ import { products } from '../db/schema/products.ts';
 import { pickEncoding } from '../lib/accept-encoding.ts';
 import { nextUtcMidnight } from '../middleware/public-cache.ts';
 import { signInAdmin } from '../test/accounts.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, invalid, read, type TestApp } from '../test/harness.ts';
 import { buildCachedRead, PublicReadCache } from './public-read-cache.ts';
 
 let t: TestApp;
@@ -17,8 +17,8 @@ beforeAll(async () => {
   t = await createTestApp({}, { onQuery: (q) => queries.push(q) });
 });
 
-async function productsBody(path = '/api/products') {
-  const res = await t.app.request(path);
+async function productsBody(query: { category?: 'digital' } = {}) {
+  const res = await t.client.api.products.$get({ query });
   expect(res.status).toBe(200);
   return {
     etag: res.headers.get('etag'),
@@ -44,10 +44,12 @@ describe('public reads from memory', () => {
     expect(book).toBeDefined();
     const [row] = await t.db.select().from(products).where(eq(products.sku, 'BK-001'));
     const newPrice = (book?.currentPriceCents ?? 0) + 1234;
-    const put = await t.call('PUT', `/api/admin/products/${row?.id}`, {
-      token: admin.token,
-      body: { priceCents: newPrice, salePriceCents: null },
-    });
+    const put = await read(
+      t.as(admin.token).api.admin.products[':id'].$put({
+        param: { id: String(row?.id) },
+        json: { priceCents: newPrice, salePriceCents: null },
+      }),
+    );
     expect(put.status).toBe(200);
     const after = await productsBody();
     expect(after.body.products.find((p) => p.sku === 'BK-001')?.currentPriceCents).toBe(newPrice);
@@ -55,70 +57,72 @@ describe('public reads from memory', () => {
   });
 
   it('answers a matching If-None-Match with 304 without a database query', async () => {
-    const first = await t.app.request('/api/services');
+    const first = await t.client.api.services.$get();
     const tag = first.headers.get('etag') ?? '';
     expect(first.status).toBe(200);
     queries.length = 0;
-    for (const path of ['/api/services', '/api/services']) {
-      const res = await t.app.request(path, { headers: { 'If-None-Match': tag } });
+    for (const _ of [1, 2]) {
+      const res = await t.client.api.services.$get({}, { headers: { 'If-None-Match': tag } });
       expect(res.status).toBe(304);
       expect(res.headers.get('etag')).toBe(tag);
     }
-    const full = await t.app.request('/api/services');
+    const full = await t.client.api.services.$get();
     expect(full.status).toBe(200);
     expect(queries).toEqual([]);
   });
 
   it('a change committed by another process reaches the cache through NOTIFY', async () => {
-    const before = await productsBody('/api/products?category=digital');
+    const before = await productsBody({ category: 'digital' });
     // Another client, as another API process or psql would be.
     const other = postgres(t.env.DATABASE_URL ?? '', { max: 1, onnotice: () => {} });
     await other`update products set stock = stock + 5 where sku = 'DG-001'`;
     await other.end();
     const fresh = await eventually(
-      async () => (await productsBody('/api/products?category=digital')).etag !== before.etag,
+      async () => (await productsBody({ category: 'digital' })).etag !== before.etag,
     );
     expect(fresh).toBe(true);
   });
 
   it('an event added elsewhere shows in GET /api/events', async () => {
     const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-    const first = await t.call('GET', '/api/events');
+    const first = await read(t.client.api.events.$get());
     await t.db.insert(events).values({
       title: 'Cache night',
       description: 'Listening session',
       date: tomorrow,
     });
     const seen = await eventually(async () => {
-      const res = await t.call('GET', '/api/events');
+      const res = await read(t.client.api.events.$get());
       return res.body.events.length === first.body.events.length + 1;
     });
     expect(seen).toBe(true);
   });
 
   it('sends brotli or gzip as the client asks, with Vary, and the same JSON', async () => {
-    const plain = await t.app.request('/api/services');
+    const plain = await t.client.api.services.$get();
     const text = await plain.text();
     expect(text.length).toBeGreaterThan(1024);
-    const br = await t.app.request('/api/services', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    const br = await t.client.api.services.$get({}, { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
     const bytes = Buffer.from(await br.arrayBuffer());
     expect(brotliDecompressSync(bytes).toString()).toBe(text);
-    const gz = await t.app.request('/api/services', {
-      headers: { 'Accept-Encoding': 'gzip, br;q=0' },
-    });
+    const gz = await t.client.api.services.$get(
+      {},
+      { headers: { 'Accept-Encoding': 'gzip, br;q=0' } },
+    );
     expect(gz.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('a cached answer keeps the request id and the security headers', async () => {
-    await t.app.request('/api/services');
-    const res = await t.app.request('/api/services', { headers: { 'X-Request-Id': 'trace-42' } });
+    await t.client.api.services.$get();
+    const res = await t.client.api.services.$get({}, { headers: { 'X-Request-Id': 'trace-42' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('trace-42');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
-    const head = await t.app.request('/api/services', { method: 'HEAD' });
+    // The typed client sends no HEAD: by path.
+    const head = await t.app.request(t.client.api.services.$path(), { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
   });
@@ -146,9 +150,9 @@ describe('public reads from memory', () => {
   });
 
   it('does not keep error answers', async () => {
-    const res = await t.call('GET', '/api/products?category=food');
+    const res = await read(t.client.api.products.$get({ query: { category: invalid('food') } }));
     expect(res.status).toBe(400);
-    const again = await t.call('GET', '/api/products?category=food');
+    const again = await read(t.client.api.products.$get({ query: { category: invalid('food') } }));
     expect(again.status).toBe(400);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { events } from './schema/events.ts';
 import { products } from './schema/products.ts';
 import { seed, seedEvents, seedProducts } from './seed.ts';
@@ -65,7 +65,7 @@ describe('the seed', () => {
       for (const image of row.images) await expectServed(image);
     }
     // And as the shop reads them.
-    const shop = await t.call('GET', '/api/products?pageSize=100');
+    const shop = await read(t.client.api.products.$get({ query: { pageSize: '100' } }));
     expect(shop.status).toBe(200);
     for (const product of shop.body.products) {
       expect(product.images[0]).toMatchObject({ width: 960, height: 720 });
@@ -75,7 +75,7 @@ describe('the seed', () => {
   it('gives every seeded event a flyer whose every variant answers 200 with its type', async () => {
     const rows = await t.db.select().from(events);
     expect(rows).toHaveLength(seedEvents().length);
-    const listed = await t.call('GET', '/api/events');
+    const listed = await read(t.client.api.events.$get());
     expect(listed.body.events).toHaveLength(rows.length);
     for (const event of listed.body.events) {
       expect(event.flyer).toBe(event.flyerImage.url);

@@ -10,7 +10,7 @@ import { submissionFiles } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
 import { users } from '../db/schema/users.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, invalid, read, type TestApp } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
 import { exeHead, multipartBody, postMultipart } from '../test/multipart.ts';
 import { createProduct } from '../test/products.ts';
@@ -38,24 +38,26 @@ beforeAll(async () => {
 
 async function placeOrder(customer: { token: string }, quantity = 1, priceCents = 2000) {
   const product = await createProduct(t.db, { priceCents, stock: 50 });
-  const res = await t.call('POST', '/api/orders', {
-    token: customer.token,
-    body: { items: [{ productId: product.id, quantity }], shippingAddress: address },
-  });
+  const res = await read(
+    t.as(customer.token).api.orders.$post({
+      json: { items: [{ productId: product.id, quantity }], shippingAddress: address },
+    }),
+  );
   expect(res.status).toBe(201);
   return res.body.order as { id: string; orderNumber: string; totalCents: number };
 }
 
-const as = (method: string, path: string, body?: unknown) =>
-  t.call(method, path, { token: admin.token, body });
-
 describe('dashboard', () => {
   it('answers the stats and low-stock products from the data, and the computed trends', async () => {
-    const before = (await as('GET', '/api/admin/dashboard')).body;
+    const before = (await read(t.as(admin.token).api.admin.dashboard.$get())).body;
     const customer = await signUpCustomer(t);
     const pending = await placeOrder(customer, 1, 1000);
     const paid = await placeOrder(customer, 2, 1500);
-    await as('PUT', `/api/admin/orders/${paid.id}/status`, { status: 'paid' });
+    await read(
+      t
+        .as(admin.token)
+        .api.admin.orders[':id'].status.$put({ param: { id: paid.id }, json: { status: 'paid' } }),
+    );
     const low = await createProduct(t.db, { stock: 2, name: 'Almost gone' });
     const { submission } = await createSubmission(t.db);
     await t.db.insert(payments).values({
@@ -67,7 +69,7 @@ describe('dashboard', () => {
       externalId: `evm:test:${submission.id}`,
     });
 
-    const res = await as('GET', '/api/admin/dashboard');
+    const res = await read(t.as(admin.token).api.admin.dashboard.$get());
     expect(res.status).toBe(200);
     const s = res.body.stats;
     expect(s.totalOrders - before.stats.totalOrders).toBe(2);
@@ -88,9 +90,22 @@ describe('order_daily_stats (kept by a trigger for the dashboard)', () => {
     const customer = await signUpCustomer(t);
     const a = await placeOrder(customer, 2, 1234);
     const b = await placeOrder(customer, 1, 999);
-    await as('PUT', `/api/admin/orders/${a.id}/status`, { status: 'paid' });
-    await as('PUT', `/api/admin/orders/${a.id}/status`, { status: 'shipped' });
-    await as('PUT', `/api/admin/orders/${b.id}/status`, { status: 'cancelled' });
+    await read(
+      t
+        .as(admin.token)
+        .api.admin.orders[':id'].status.$put({ param: { id: a.id }, json: { status: 'paid' } }),
+    );
+    await read(
+      t
+        .as(admin.token)
+        .api.admin.orders[':id'].status.$put({ param: { id: a.id }, json: { status: 'shipped' } }),
+    );
+    await read(
+      t.as(admin.token).api.admin.orders[':id'].status.$put({
+        param: { id: b.id },
+        json: { status: 'cancelled' },
+      }),
+    );
     await t.db
       .update(orders)
       .set({ createdAt: new Date('2025-12-31T23:59:00Z') })
@@ -121,26 +136,39 @@ describe('orders', () => {
     const customer = await signUpCustomer(t);
     const first = await placeOrder(customer, 1, 1000);
     const second = await placeOrder(customer, 1, 9000);
-    await as('PUT', `/api/admin/orders/${second.id}/status`, { status: 'processing' });
+    await read(
+      t.as(admin.token).api.admin.orders[':id'].status.$put({
+        param: { id: second.id },
+        json: { status: 'processing' },
+      }),
+    );
 
-    const byNumber = await as('GET', `/api/admin/orders?q=${first.orderNumber}`);
+    const byNumber = await read(
+      t.as(admin.token).api.admin.orders.$get({ query: { q: first.orderNumber } }),
+    );
     expect(byNumber.body.orders.map((o: { id: string }) => o.id)).toEqual([first.id]);
-    const byEmail = await as(
-      'GET',
-      `/api/admin/orders?q=${encodeURIComponent(customer.user.email)}&sort=total&dir=desc`,
+    const byEmail = await read(
+      t
+        .as(admin.token)
+        .api.admin.orders.$get({ query: { q: customer.user.email, sort: 'total', dir: 'desc' } }),
     );
     expect(byEmail.body.orders.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
     expect(byEmail.body.total).toBe(2);
-    const byStatus = await as(
-      'GET',
-      `/api/admin/orders?status=processing&q=${encodeURIComponent(customer.user.email)}`,
+    const byStatus = await read(
+      t
+        .as(admin.token)
+        .api.admin.orders.$get({ query: { status: 'processing', q: customer.user.email } }),
     );
     expect(byStatus.body.orders.map((o: { id: string }) => o.id)).toEqual([second.id]);
-    const byName = await as('GET', '/api/admin/orders?q=ada%20lovelace&pageSize=1');
+    const byName = await read(
+      t.as(admin.token).api.admin.orders.$get({ query: { q: 'ada lovelace', pageSize: '1' } }),
+    );
     expect(byName.body.orders).toHaveLength(1);
     expect(byName.body.total).toBeGreaterThanOrEqual(2);
     expect(byName.body.orders[0].user.email).toBeTruthy();
-    const bad = await as('GET', '/api/admin/orders?status=lost');
+    const bad = await read(
+      t.as(admin.token).api.admin.orders.$get({ query: { status: invalid('lost') } }),
+    );
     expect(bad.status).toBe(400);
   });
 
@@ -153,7 +181,7 @@ describe('orders', () => {
       .set({ firstName: 'Grace', lastName: `Hopper${tag}`, email: `renamed.${tag}@example.com` })
       .where(eq(users.id, customer.user.id));
     const ids = async (q: string) =>
-      (await as('GET', `/api/admin/orders?q=${encodeURIComponent(q)}`)).body.orders.map(
+      (await read(t.as(admin.token).api.admin.orders.$get({ query: { q } }))).body.orders.map(
         (o: { id: string }) => o.id,
       );
     expect(await ids(`GRACE HOPPER${tag}`)).toEqual([order.id]);
@@ -167,20 +195,27 @@ describe('orders', () => {
   it('sets any status, refuses the current one with 409, keeps history and audit, and cancelling returns stock', async () => {
     const customer = await signUpCustomer(t);
     const product = await createProduct(t.db, { stock: 10 });
-    const placed = await t.call('POST', '/api/orders', {
-      token: customer.token,
-      body: { items: [{ productId: product.id, quantity: 4 }], shippingAddress: address },
-    });
+    const placed = await read(
+      t.as(customer.token).api.orders.$post({
+        json: { items: [{ productId: product.id, quantity: 4 }], shippingAddress: address },
+      }),
+    );
     const id = placed.body.order.id;
-    const same = await as('PUT', `/api/admin/orders/${id}/status`, { status: 'pending' });
+    const same = await read(
+      t
+        .as(admin.token)
+        .api.admin.orders[':id'].status.$put({ param: { id }, json: { status: 'pending' } }),
+    );
     expect(same.status).toBe(409);
     expect(same.body.message).toBe(messages.orders.sameStatus);
-    for (const status of ['delivered', 'paid', 'refunded', 'cancelled']) {
-      const res = await as('PUT', `/api/admin/orders/${id}/status`, { status });
+    for (const status of ['delivered', 'paid', 'refunded', 'cancelled'] as const) {
+      const res = await read(
+        t.as(admin.token).api.admin.orders[':id'].status.$put({ param: { id }, json: { status } }),
+      );
       expect(res.status).toBe(200);
       expect(res.body.message).toBe(messages.orders.statusUpdated);
     }
-    const detail = await as('GET', `/api/admin/orders/${id}`);
+    const detail = await read(t.as(admin.token).api.admin.orders[':id'].$get({ param: { id } }));
     expect(detail.body.order.history.map((h: { status: string }) => h.status)).toEqual([
       'pending',
       'delivered',
@@ -199,14 +234,26 @@ describe('orders', () => {
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'order.status')));
     expect(audits).toHaveLength(4);
     expect(audits.every((a) => a.actorId === admin.user.id)).toBe(true);
-    expect((await as('PUT', `/api/admin/orders/${id}/status`, { status: 'lost' })).status).toBe(
-      400,
-    );
     expect(
       (
-        await as('PUT', '/api/admin/orders/00000000-0000-4000-8000-000000000000/status', {
-          status: 'paid',
-        })
+        await read(
+          t.as(admin.token).api.admin.orders[':id'].status.$put({
+            param: { id },
+            json: { status: invalid('lost') },
+          }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await read(
+          t.as(admin.token).api.admin.orders[':id'].status.$put({
+            param: { id: '00000000-0000-4000-8000-000000000000' },
+            json: {
+              status: 'paid',
+            },
+          }),
+        )
       ).status,
     ).toBe(404);
   });
@@ -214,7 +261,11 @@ describe('orders', () => {
   it('adds shipping: all three fields required, the order ships, and the customer gets the tracking by e-mail', async () => {
     const customer = await signUpCustomer(t);
     const order = await placeOrder(customer);
-    await as('PUT', `/api/admin/orders/${order.id}/status`, { status: 'paid' });
+    await read(
+      t
+        .as(admin.token)
+        .api.admin.orders[':id'].status.$put({ param: { id: order.id }, json: { status: 'paid' } }),
+    );
     for (const [body, message] of [
       [{ trackingNumber: '1Z999', shippingMethod: 'express' }, messages.orders.carrierRequired],
       [
@@ -227,15 +278,24 @@ describe('orders', () => {
         messages.orders.carrierRequired,
       ],
     ] as const) {
-      const res = await as('PUT', `/api/admin/orders/${order.id}/shipping`, body);
+      const res = await read(
+        t
+          .as(admin.token)
+          .api.admin.orders[':id'].shipping.$put({ param: { id: order.id }, json: invalid(body) }),
+      );
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     }
-    const res = await as('PUT', `/api/admin/orders/${order.id}/shipping`, {
-      carrier: 'UPS',
-      trackingNumber: '1Z999AA10123456784',
-      shippingMethod: 'express',
-    });
+    const res = await read(
+      t.as(admin.token).api.admin.orders[':id'].shipping.$put({
+        param: { id: order.id },
+        json: {
+          carrier: 'UPS',
+          trackingNumber: '1Z999AA10123456784',
+          shippingMethod: 'express',
+        },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(messages.orders.shippingAdded);
     expect(res.body.order.status).toBe('shipped');
@@ -251,7 +311,9 @@ describe('orders', () => {
     expect(mail?.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect(addressesOf(mail?.to)).toEqual([customer.user.email]);
     // The customer sees it too.
-    const mine = await t.call('GET', `/api/orders/${order.id}`, { token: customer.token });
+    const mine = await read(
+      t.as(customer.token).api.orders[':id'].$get({ param: { id: order.id } }),
+    );
     expect(mine.body.order.shipping.trackingUrl).toContain('1Z999AA10123456784');
   });
 });
@@ -259,57 +321,76 @@ describe('orders', () => {
 describe('products', () => {
   it('creates, edits (sale by percentage), lists inactive ones too, and deactivates', async () => {
     const sku = `NEW-${Date.now()}`;
-    const created = await as('POST', '/api/admin/products', {
-      sku,
-      name: 'Limited Vinyl',
-      description: 'Pressed in small numbers.',
-      category: 'apparel',
-      priceCents: 3000,
-      stock: 12,
-      tags: ['vinyl', 'limited'],
-    });
+    const created = await read(
+      t.as(admin.token).api.admin.products.$post({
+        json: {
+          sku,
+          name: 'Limited Vinyl',
+          description: 'Pressed in small numbers.',
+          category: 'apparel',
+          priceCents: 3000,
+          stock: 12,
+          tags: ['vinyl', 'limited'],
+        },
+      }),
+    );
     expect(created.status).toBe(201);
     const id = created.body.product.id;
-    const duplicate = await as('POST', '/api/admin/products', {
-      sku,
-      name: 'Dup',
-      category: 'book',
-      priceCents: 10,
-      stock: 1,
-    });
+    const duplicate = await read(
+      t.as(admin.token).api.admin.products.$post({
+        json: {
+          sku,
+          name: 'Dup',
+          category: 'book',
+          priceCents: 10,
+          stock: 1,
+        },
+      }),
+    );
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toBe('A product with this SKU already exists');
 
-    const sale = await as('PUT', `/api/admin/products/${id}`, { discountPercentage: 20 });
+    const sale = await read(
+      t
+        .as(admin.token)
+        .api.admin.products[':id'].$put({ param: { id }, json: { discountPercentage: 20 } }),
+    );
     expect(sale.body.product).toMatchObject({
       currentPriceCents: 2400,
       isOnSale: true,
       discountPercentage: 20,
     });
-    const tooHigh = await as('PUT', `/api/admin/products/${id}`, { salePriceCents: 3000 });
+    const tooHigh = await read(
+      t
+        .as(admin.token)
+        .api.admin.products[':id'].$put({ param: { id }, json: { salePriceCents: 3000 } }),
+    );
     expect(tooHigh.status).toBe(400);
-    const off = await as('PUT', `/api/admin/products/${id}`, { salePriceCents: null, stock: 3 });
+    const off = await read(
+      t.as(admin.token).api.admin.products[':id'].$put({
+        param: { id },
+        json: { salePriceCents: null, stock: 3 },
+      }),
+    );
     expect(off.body.product).toMatchObject({ isOnSale: false, stock: 3 });
 
-    expect((await t.call('GET', `/api/products/${id}`)).status).toBe(200);
-    const gone = await as('DELETE', `/api/admin/products/${id}`);
+    expect((await read(t.client.api.products[':id'].$get({ param: { id } }))).status).toBe(200);
+    const gone = await read(t.as(admin.token).api.admin.products[':id'].$delete({ param: { id } }));
     expect(gone.body.product.isActive).toBe(false);
-    expect((await t.call('GET', `/api/products/${id}`)).status).toBe(404);
-    const listed = await as('GET', `/api/admin/products?q=${sku}`);
+    expect((await read(t.client.api.products[':id'].$get({ param: { id } }))).status).toBe(404);
+    const listed = await read(t.as(admin.token).api.admin.products.$get({ query: { q: sku } }));
     expect(listed.body.products.map((p: { id: string }) => p.id)).toEqual([id]);
-    const bad = await as('POST', '/api/admin/products', {
-      sku: 'X',
-      name: '',
-      category: 'food',
-      priceCents: -1,
-      stock: 1,
-    });
+    const bad = await read(
+      t.as(admin.token).api.admin.products.$post({
+        json: invalid({ sku: 'X', name: '', category: 'food', priceCents: -1, stock: 1 }),
+      }),
+    );
     expect(bad.status).toBe(400);
   });
 
   it('adds JPEG, PNG or WebP images by content (5 MB at most) and removes them', async () => {
     const product = await createProduct(t.db, { images: [] });
-    const url = `${await t.listen()}/api/admin/products/${product.id}/images`;
+    const url = `${await t.listen()}${t.client.api.admin.products[':id'].images.$path({ param: { id: product.id } })}`;
     const auth = { Authorization: `Bearer ${admin.token}` };
     const jpeg = await testJpeg();
     const ok = await postMultipart(
@@ -343,9 +424,11 @@ describe('products', () => {
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('File size must be less than 5MB');
 
-    const removed = await as(
-      'DELETE',
-      `/api/admin/products/${product.id}/images?url=${encodeURIComponent(image?.url ?? '')}`,
+    const removed = await read(
+      t.as(admin.token).api.admin.products[':id'].images.$delete({
+        param: { id: product.id },
+        query: { url: image?.url ?? '' },
+      }),
     );
     expect(removed.body.product.images).toEqual([]);
     expect((await t.app.request(image?.url ?? '')).status).toBe(404);
@@ -354,7 +437,7 @@ describe('products', () => {
 
 describe('services', () => {
   it('shows both prices, flags the ones that differ until resolved, and edits feed the public catalogue', async () => {
-    const res = await as('GET', '/api/admin/services');
+    const res = await read(t.as(admin.token).api.admin.services.$get());
     expect(res.body.services).toHaveLength(18);
     const dcu = res.body.services.find((s: { sku: string }) => s.sku === 'DCU-001');
     expect(dcu).toMatchObject({
@@ -367,13 +450,20 @@ describe('services', () => {
     const mismatches = res.body.mismatchCount;
     expect(mismatches).toBe(10);
 
-    const fixed = await as('PUT', `/api/admin/services/${dcu.id}`, {
-      listPriceCents: 8900,
-      features: ['Noise removal'],
-    });
+    const fixed = await read(
+      t.as(admin.token).api.admin.services[':id'].$put({
+        param: { id: dcu.id },
+        json: {
+          listPriceCents: 8900,
+          features: ['Noise removal'],
+        },
+      }),
+    );
     expect(fixed.body.service.pricesDiffer).toBe(false);
-    expect((await as('GET', '/api/admin/services')).body.mismatchCount).toBe(mismatches - 1);
-    const pub = await t.call('GET', '/api/services');
+    expect((await read(t.as(admin.token).api.admin.services.$get())).body.mismatchCount).toBe(
+      mismatches - 1,
+    );
+    const pub = await read(t.client.api.services.$get());
     expect(pub.body.services.find((s: { sku: string }) => s.sku === 'DCU-001')).toMatchObject({
       listPriceCents: 8900,
       features: ['Noise removal'],
@@ -383,9 +473,16 @@ describe('services', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, dcu.id), eq(auditLog.action, 'service.update')));
     expect(audit?.actorId).toBe(admin.user.id);
-    expect((await as('PUT', `/api/admin/services/${dcu.id}`, { listPriceCents: -5 })).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await read(
+          t.as(admin.token).api.admin.services[':id'].$put({
+            param: { id: dcu.id },
+            json: { listPriceCents: -5 },
+          }),
+        )
+      ).status,
+    ).toBe(400);
     await t.db.update(services).set({ listPriceCents: 16_700 }).where(eq(services.id, dcu.id));
   });
 });
@@ -404,19 +501,22 @@ describe('submissions', () => {
         sizeBytes: 14,
       })
       .returning();
-    const list = await as(
-      'GET',
-      `/api/admin/submissions?q=${encodeURIComponent(submission.email)}`,
+    const list = await read(
+      t.as(admin.token).api.admin.submissions.$get({ query: { q: submission.email } }),
     );
     expect(list.body.submissions).toMatchObject([
       { id: submission.id, paymentState: 'unpaid', service: 'Album Mix', fileCount: 1 },
     ]);
     expect(
-      (await as('GET', '/api/admin/submissions?paymentState=paid')).body.submissions.some(
-        (s: { id: string }) => s.id === submission.id,
-      ),
+      (
+        await read(
+          t.as(admin.token).api.admin.submissions.$get({ query: { paymentState: 'paid' } }),
+        )
+      ).body.submissions.some((s: { id: string }) => s.id === submission.id),
     ).toBe(false);
-    const detail = await as('GET', `/api/admin/submissions/${submission.id}`);
+    const detail = await read(
+      t.as(admin.token).api.admin.submissions[':id'].$get({ param: { id: submission.id } }),
+    );
     expect(detail.body.files).toMatchObject([
       { originalName: 'Mix “final” v2.wav', sizeBytes: 14 },
     ]);
@@ -442,9 +542,15 @@ describe('report', () => {
   it('answers revenue by day and method, orders by status, top products and submissions by service', async () => {
     const customer = await signUpCustomer(t);
     const order = await placeOrder(customer, 3, 1100);
-    await as('PUT', `/api/admin/orders/${order.id}/status`, { status: 'paid' });
+    await read(
+      t
+        .as(admin.token)
+        .api.admin.orders[':id'].status.$put({ param: { id: order.id }, json: { status: 'paid' } }),
+    );
     const today = new Date().toISOString().slice(0, 10);
-    const res = await as('GET', `/api/admin/report?from=${today}&to=${today}`);
+    const res = await read(
+      t.as(admin.token).api.admin.report.$get({ query: { from: today, to: today } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.revenueByDay).toHaveLength(1);
     expect(res.body.revenueByDay[0].day).toBe(today);
@@ -459,10 +565,26 @@ describe('report', () => {
       res.body.topProducts.find((p: { productId: string }) => p.productId === line?.product_id),
     ).toMatchObject({ quantity: 3, revenueCents: 3300 });
     expect(Array.isArray(res.body.submissionsByService)).toBe(true);
-    const month = await as('GET', '/api/admin/report');
+    const month = await read(t.as(admin.token).api.admin.report.$get({ query: {} }));
     expect(month.body.revenueByDay).toHaveLength(30);
-    expect((await as('GET', '/api/admin/report?from=2026-02-01&to=2026-01-01')).status).toBe(400);
-    expect((await as('GET', '/api/admin/report?from=2020-01-01&to=2026-01-01')).status).toBe(400);
+    expect(
+      (
+        await read(
+          t
+            .as(admin.token)
+            .api.admin.report.$get({ query: { from: '2026-02-01', to: '2026-01-01' } }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await read(
+          t
+            .as(admin.token)
+            .api.admin.report.$get({ query: { from: '2020-01-01', to: '2026-01-01' } }),
+        )
+      ).status,
+    ).toBe(400);
     await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
   });
 });
@@ -471,32 +593,54 @@ describe('re-opening a cancelled order', () => {
   it('takes the stock again, and refuses with 409 when it is gone', async () => {
     const customer = await signUpCustomer(t);
     const product = await createProduct(t.db, { stock: 3 });
-    const placed = await t.call('POST', '/api/orders', {
-      token: customer.token,
-      body: { items: [{ productId: product.id, quantity: 2 }], shippingAddress: address },
-    });
+    const placed = await read(
+      t.as(customer.token).api.orders.$post({
+        json: { items: [{ productId: product.id, quantity: 2 }], shippingAddress: address },
+      }),
+    );
     const id = placed.body.order.id;
     const stock = async () =>
       (
         await t.db.select({ s: products.stock }).from(products).where(eq(products.id, product.id))
       )[0]?.s;
-    await as('PUT', `/api/admin/orders/${id}/status`, { status: 'cancelled' });
+    await read(
+      t
+        .as(admin.token)
+        .api.admin.orders[':id'].status.$put({ param: { id }, json: { status: 'cancelled' } }),
+    );
     expect(await stock()).toBe(3);
     expect(
-      (await as('PUT', `/api/admin/orders/${id}/status`, { status: 'processing' })).status,
+      (
+        await read(
+          t
+            .as(admin.token)
+            .api.admin.orders[':id'].status.$put({ param: { id }, json: { status: 'processing' } }),
+        )
+      ).status,
     ).toBe(200);
     expect(await stock()).toBe(1);
-    await as('PUT', `/api/admin/orders/${id}/status`, { status: 'cancelled' });
+    await read(
+      t
+        .as(admin.token)
+        .api.admin.orders[':id'].status.$put({ param: { id }, json: { status: 'cancelled' } }),
+    );
     await t.db.update(products).set({ stock: 1 }).where(eq(products.id, product.id));
-    const short = await as('PUT', `/api/admin/orders/${id}/status`, { status: 'paid' });
+    const short = await read(
+      t
+        .as(admin.token)
+        .api.admin.orders[':id'].status.$put({ param: { id }, json: { status: 'paid' } }),
+    );
     expect(short.status).toBe(409);
     expect(short.body.message).toBe(messages.orders.stockGone(product.name));
     expect(await stock()).toBe(1);
   });
 
   it('refuses an impossible report date with 400', async () => {
-    for (const q of ['from=2026-02-30&to=2026-03-01', 'from=2026-13-01&to=2026-12-31']) {
-      const res = await as('GET', `/api/admin/report?${q}`);
+    for (const query of [
+      { from: '2026-02-30', to: '2026-03-01' },
+      { from: '2026-13-01', to: '2026-12-31' },
+    ]) {
+      const res = await read(t.as(admin.token).api.admin.report.$get({ query }));
       expect(res.status).toBe(400);
     }
   });

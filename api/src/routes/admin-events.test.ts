@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/audit-log.ts';
 import { events } from '../db/schema/events.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
 import { exeHead, type FilePart, multipartBody } from '../test/multipart.ts';
 
@@ -92,7 +92,7 @@ function send(
 }
 
 const create = (fields = form(), files = [flyer()]) =>
-  send('POST', '/api/events/admin', { fields, files, token: admin.token });
+  send('POST', t.client.api.events.admin.$path(), { fields, files, token: admin.token });
 
 async function created(fields = form(), files = [flyer()]) {
   const res = await create(fields, files);
@@ -181,7 +181,7 @@ describe('POST /api/events/admin', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: admin.id, entityType: 'event' });
 
-    const list = await t.call('GET', '/api/events/admin', { token: admin.token });
+    const list = await read(t.as(admin.token).api.events.admin.$get());
     expect(list.body.events).toContainEqual(event);
   });
 
@@ -291,7 +291,7 @@ describe('POST /api/events/admin', () => {
   });
 
   it('answers 415 for a JSON body', async () => {
-    const res = await t.call('POST', '/api/events/admin', { token: admin.token, body: form() });
+    const res = await read(t.as(admin.token).api.events.admin.$post({ json: form() }));
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: m.multipartRequired });
   });
@@ -301,7 +301,7 @@ describe('GET /api/events/admin', () => {
   it('lists past and upcoming events, latest date first', async () => {
     const past = await created(form({ date: '2001-01-01' }));
     const future = await created(form({ date: '2099-12-31T23:00' }));
-    const res = await t.call('GET', '/api/events/admin', { token: admin.token });
+    const res = await read(t.as(admin.token).api.events.admin.$get());
     expect(res.status).toBe(200);
     const list = res.body.events as { id: string; date: string }[];
     const ids = list.map((e) => e.id);
@@ -311,7 +311,7 @@ describe('GET /api/events/admin', () => {
     const dates = list.map((e) => e.date);
     expect(dates).toEqual([...dates].sort().reverse());
     // The public list shows only upcoming events.
-    const publicList = await t.call('GET', '/api/events');
+    const publicList = await read(t.client.api.events.$get());
     expect(publicList.body.events.map((e: { id: string }) => e.id)).not.toContain(past.id);
   });
 });
@@ -320,11 +320,15 @@ describe('PUT /api/events/admin/:id', () => {
   it('updates the fields and keeps the flyer when none is sent', async () => {
     const event = await created();
     const key = (await rowOf(event.id))?.flyerKey;
-    const res = await send('PUT', `/api/events/admin/${event.id}`, {
-      fields: form({ title: 'Renamed', date: '2032-01-02', location: '', ticketLink: undefined }),
-      files: [],
-      token: admin.token,
-    });
+    const res = await send(
+      'PUT',
+      t.client.api.events.admin[':id'].$path({ param: { id: event.id } }),
+      {
+        fields: form({ title: 'Renamed', date: '2032-01-02', location: '', ticketLink: undefined }),
+        files: [],
+        token: admin.token,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Event updated successfully!');
     expect(res.body.event).toMatchObject({
@@ -348,11 +352,15 @@ describe('PUT /api/events/admin/:id', () => {
     const event = await created();
     const oldKey = (await rowOf(event.id))?.flyerKey ?? '';
     expect(await t.storage.exists(oldKey)).toBe(true);
-    const res = await send('PUT', `/api/events/admin/${event.id}`, {
-      fields: form(),
-      files: [flyer(7777)],
-      token: admin.token,
-    });
+    const res = await send(
+      'PUT',
+      t.client.api.events.admin[':id'].$path({ param: { id: event.id } }),
+      {
+        fields: form(),
+        files: [flyer(7777)],
+        token: admin.token,
+      },
+    );
     expect(res.status).toBe(200);
     const newKey = (await rowOf(event.id))?.flyerKey ?? '';
     expect(newKey).toMatch(/^flyers\/[0-9a-f-]{36}\.jpg$/);
@@ -378,11 +386,15 @@ describe('PUT /api/events/admin/:id', () => {
       const event = await created();
       const row = await rowOf(event.id);
       const before = await counts();
-      const res = await send('PUT', `/api/events/admin/${event.id}`, {
-        fields,
-        files,
-        token: admin.token,
-      });
+      const res = await send(
+        'PUT',
+        t.client.api.events.admin[':id'].$path({ param: { id: event.id } }),
+        {
+          fields,
+          files,
+          token: admin.token,
+        },
+      );
       expect(res.status).toBe(status);
       expect(res.body.message).toBe(message);
       await expectNothingLeft(before);
@@ -396,7 +408,7 @@ describe('PUT /api/events/admin/:id', () => {
     ['a non-uuid id', 'not-an-id'],
   ])('answers 404 for %s and stores nothing', async (_label, id) => {
     const before = await counts();
-    const res = await send('PUT', `/api/events/admin/${id}`, {
+    const res = await send('PUT', t.client.api.events.admin[':id'].$path({ param: { id } }), {
       fields: form(),
       files: [flyer()],
       token: admin.token,
@@ -412,7 +424,9 @@ describe('DELETE /api/events/admin/:id', () => {
     const event = await created();
     const key = (await rowOf(event.id))?.flyerKey ?? '';
     expect(flyersOnDisk().filter((f) => f.startsWith(key.slice(7, 43)))).toHaveLength(9);
-    const res = await t.call('DELETE', `/api/events/admin/${event.id}`, { token: admin.token });
+    const res = await read(
+      t.as(admin.token).api.events.admin[':id'].$delete({ param: { id: event.id } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Event deleted successfully' });
     expect(await rowOf(event.id)).toBeUndefined();
@@ -424,7 +438,9 @@ describe('DELETE /api/events/admin/:id', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: admin.id, detail: { title: event.title } });
 
-    const again = await t.call('DELETE', `/api/events/admin/${event.id}`, { token: admin.token });
+    const again = await read(
+      t.as(admin.token).api.events.admin[':id'].$delete({ param: { id: event.id } }),
+    );
     expect(again.status).toBe(404);
   });
 
@@ -433,7 +449,9 @@ describe('DELETE /api/events/admin/:id', () => {
       .insert(events)
       .values({ title: 'No flyer', description: 'Seeded', date: new Date() })
       .returning();
-    const res = await t.call('DELETE', `/api/events/admin/${seeded?.id}`, { token: admin.token });
+    const res = await read(
+      t.as(admin.token).api.events.admin[':id'].$delete({ param: { id: String(seeded?.id) } }),
+    );
     expect(res.status).toBe(200);
   });
 
@@ -441,7 +459,7 @@ describe('DELETE /api/events/admin/:id', () => {
     ['an unknown id', '7d9f7c1e-3b0a-4f3e-9a57-0f6a4a1f2b3c'],
     ['a non-uuid id', 'not-an-id'],
   ])('answers 404 for %s', async (_label, id) => {
-    const res = await t.call('DELETE', `/api/events/admin/${id}`, { token: admin.token });
+    const res = await read(t.as(admin.token).api.events.admin[':id'].$delete({ param: { id } }));
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 'NOT_FOUND', message: m.notFound });
   });
@@ -453,22 +471,20 @@ const tokenOf = (who: Who) =>
 
 /** Each route called as `who`, on an event made for the call. */
 const routes: [string, number, (who: Who) => Promise<Answer>][] = [
-  [
-    'GET /api/events/admin',
-    200,
-    (who) => t.call('GET', '/api/events/admin', { token: tokenOf(who) }),
-  ],
+  ['GET /api/events/admin', 200, (who) => read(t.as(tokenOf(who)).api.events.admin.$get())],
   [
     'POST /api/events/admin',
     201,
-    (who) => send('POST', '/api/events/admin', { token: tokenOf(who) }),
+    (who) => send('POST', t.client.api.events.admin.$path(), { token: tokenOf(who) }),
   ],
   [
     'PUT /api/events/admin/:id',
     200,
     async (who) => {
       const { id } = await created();
-      return send('PUT', `/api/events/admin/${id}`, { token: tokenOf(who) });
+      return send('PUT', t.client.api.events.admin[':id'].$path({ param: { id } }), {
+        token: tokenOf(who),
+      });
     },
   ],
   [
@@ -476,7 +492,7 @@ const routes: [string, number, (who: Who) => Promise<Answer>][] = [
     200,
     async (who) => {
       const { id } = await created();
-      return t.call('DELETE', `/api/events/admin/${id}`, { token: tokenOf(who) });
+      return read(t.as(tokenOf(who)).api.events.admin[':id'].$delete({ param: { id } }));
     },
   ],
 ];

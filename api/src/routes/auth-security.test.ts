@@ -5,7 +5,7 @@ import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { sessionIdFromToken } from '../services/auth/generate-session-token.ts';
 import { verifyPassword } from '../services/auth/verify-password.ts';
-import { createTestApp, newUser, type TestApp } from '../test/harness.ts';
+import { createTestApp, invalid, newUser, read, type TestApp } from '../test/harness.ts';
 
 const m = messages.auth;
 let t: TestApp;
@@ -18,11 +18,11 @@ beforeAll(async () => {
 /** A customer with two sessions: `token` (the one making changes) and `other` (another device). */
 async function customerWithTwoSessions() {
   const body = newUser();
-  const reg = await t.call('POST', '/api/auth/register', { body });
+  const reg = await read(t.client.api.auth.register.$post({ json: body }));
   expect(reg.status).toBe(201);
-  const login = await t.call('POST', '/api/auth/login', {
-    body: { email: body.email, password: body.password },
-  });
+  const login = await read(
+    t.client.api.auth.login.$post({ json: { email: body.email, password: body.password } }),
+  );
   expect(login.status).toBe(200);
   return {
     id: reg.body.user.id as string,
@@ -43,16 +43,17 @@ async function sessionIdsOf(userId: string) {
   return rows.map((r) => r.id).sort();
 }
 
-const meStatus = async (token: string) => (await t.call('GET', '/api/auth/me', { token })).status;
+const meStatus = async (token: string) => (await read(t.as(token).api.auth.me.$get())).status;
 
 describe('PUT /api/auth/password', () => {
   it('changes the hash, ends every other session, keeps the current one', async () => {
     const a = await customerWithTwoSessions();
     const before = await passwordHashOf(a.id);
-    const res = await t.call('PUT', '/api/auth/password', {
-      token: a.token,
-      body: { currentPassword: a.password, newPassword: 'Changed456' },
-    });
+    const res = await read(
+      t.as(a.token).api.auth.password.$put({
+        json: { currentPassword: a.password, newPassword: 'Changed456' },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Password changed' });
 
@@ -64,23 +65,24 @@ describe('PUT /api/auth/password', () => {
 
     expect(await meStatus(a.other)).toBe(401);
     expect(await meStatus(a.token)).toBe(200);
-    const oldLogin = await t.call('POST', '/api/auth/login', {
-      body: { email: a.email, password: a.password },
-    });
+    const oldLogin = await read(
+      t.client.api.auth.login.$post({ json: { email: a.email, password: a.password } }),
+    );
     expect(oldLogin.status).toBe(401);
-    const newLogin = await t.call('POST', '/api/auth/login', {
-      body: { email: a.email, password: 'Changed456' },
-    });
+    const newLogin = await read(
+      t.client.api.auth.login.$post({ json: { email: a.email, password: 'Changed456' } }),
+    );
     expect(newLogin.status).toBe(200);
   });
 
   it('refuses a wrong current password with 400 and changes nothing', async () => {
     const a = await customerWithTwoSessions();
     const before = await passwordHashOf(a.id);
-    const res = await t.call('PUT', '/api/auth/password', {
-      token: a.token,
-      body: { currentPassword: 'Wrong12345', newPassword: 'Changed456' },
-    });
+    const res = await read(
+      t.as(a.token).api.auth.password.$put({
+        json: { currentPassword: 'Wrong12345', newPassword: 'Changed456' },
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       message: 'Current password is incorrect',
@@ -100,10 +102,11 @@ describe('PUT /api/auth/password', () => {
     async (_, newPassword, message) => {
       const a = await customerWithTwoSessions();
       const before = await passwordHashOf(a.id);
-      const res = await t.call('PUT', '/api/auth/password', {
-        token: a.token,
-        body: { currentPassword: a.password, newPassword },
-      });
+      const res = await read(
+        t
+          .as(a.token)
+          .api.auth.password.$put({ json: invalid({ currentPassword: a.password, newPassword }) }),
+      );
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ message, code: 'VALIDATION_FAILED' });
       expect(res.body.issues).toContainEqual({ path: 'newPassword', message });
@@ -113,10 +116,11 @@ describe('PUT /api/auth/password', () => {
 
   it('refuses a new password equal to the current one', async () => {
     const a = await customerWithTwoSessions();
-    const res = await t.call('PUT', '/api/auth/password', {
-      token: a.token,
-      body: { currentPassword: a.password, newPassword: a.password },
-    });
+    const res = await read(
+      t
+        .as(a.token)
+        .api.auth.password.$put({ json: { currentPassword: a.password, newPassword: a.password } }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Choose a new password that differs from the current one');
     expect(res.body.issues).toEqual([
@@ -127,18 +131,19 @@ describe('PUT /api/auth/password', () => {
 
   it('refuses a missing current password', async () => {
     const a = await customerWithTwoSessions();
-    const res = await t.call('PUT', '/api/auth/password', {
-      token: a.token,
-      body: { newPassword: 'Changed456' },
-    });
+    const res = await read(
+      t.as(a.token).api.auth.password.$put({ json: invalid({ newPassword: 'Changed456' }) }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(m.currentPasswordRequired);
   });
 
   it('needs a session', async () => {
-    const res = await t.call('PUT', '/api/auth/password', {
-      body: { currentPassword: 'Secret123', newPassword: 'Changed456' },
-    });
+    const res = await read(
+      t.client.api.auth.password.$put({
+        json: { currentPassword: 'Secret123', newPassword: 'Changed456' },
+      }),
+    );
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: m.notSignedIn, code: 'UNAUTHORIZED' });
   });
@@ -146,23 +151,25 @@ describe('PUT /api/auth/password', () => {
   it('counts wrong current passwords as failed sign-ins: past the limit both answer 429', async () => {
     const a = await customerWithTwoSessions();
     for (let i = 0; i < 3; i++) {
-      const res = await t.call('PUT', '/api/auth/password', {
-        token: a.token,
-        body: { currentPassword: `Guess${i}abcD`, newPassword: 'Changed456' },
-      });
+      const res = await read(
+        t.as(a.token).api.auth.password.$put({
+          json: { currentPassword: `Guess${i}abcD`, newPassword: 'Changed456' },
+        }),
+      );
       expect(res.status).toBe(400);
     }
     // Even the right current password is refused now, so guessing cannot go on.
-    const locked = await t.call('PUT', '/api/auth/password', {
-      token: a.token,
-      body: { currentPassword: a.password, newPassword: 'Changed456' },
-    });
+    const locked = await read(
+      t.as(a.token).api.auth.password.$put({
+        json: { currentPassword: a.password, newPassword: 'Changed456' },
+      }),
+    );
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({ message: m.tooManyAttempts, code: 'RATE_LIMITED' });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    const login = await t.call('POST', '/api/auth/login', {
-      body: { email: a.email, password: a.password },
-    });
+    const login = await read(
+      t.client.api.auth.login.$post({ json: { email: a.email, password: a.password } }),
+    );
     expect(login.status).toBe(429);
   });
 });
@@ -171,7 +178,7 @@ describe('POST /api/auth/logout-all', () => {
   it('ends every session of the user, the current one included, and no one else', async () => {
     const a = await customerWithTwoSessions();
     const bystander = await customerWithTwoSessions();
-    const res = await t.call('POST', '/api/auth/logout-all', { token: a.token });
+    const res = await read(t.as(a.token).api.auth['logout-all'].$post());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, signedOut: 2 });
 
@@ -181,12 +188,12 @@ describe('POST /api/auth/logout-all', () => {
     expect(await meStatus(bystander.token)).toBe(200);
     expect(await meStatus(bystander.other)).toBe(200);
 
-    const again = await t.call('POST', '/api/auth/logout-all', { token: a.token });
+    const again = await read(t.as(a.token).api.auth['logout-all'].$post());
     expect(again.status).toBe(401);
   });
 
   it('needs a session', async () => {
-    const res = await t.call('POST', '/api/auth/logout-all');
+    const res = await read(t.client.api.auth['logout-all'].$post());
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: m.notSignedIn, code: 'UNAUTHORIZED' });
   });

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
-import { createTestApp, newUser, type TestApp } from '../test/harness.ts';
+import { createTestApp, invalid, newUser, read, type TestApp } from '../test/harness.ts';
 
 const m = messages.auth;
 let t: TestApp;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 async function register(overrides: Record<string, unknown> = {}) {
   const body = newUser(overrides);
-  const res = await t.call('POST', '/api/auth/register', { body });
+  const res = await read(t.client.api.auth.register.$post({ json: body }));
   expect(res.status).toBe(201);
   return { ...res.body, password: body.password } as {
     token: string;
@@ -27,7 +27,7 @@ async function register(overrides: Record<string, unknown> = {}) {
 describe('register', () => {
   it('creates a customer, answers { token, user } and never the password hash', async () => {
     const body = newUser({ email: '  Grace.Hopper@Example.COM ' });
-    const res = await t.call('POST', '/api/auth/register', { body });
+    const res = await read(t.client.api.auth.register.$post({ json: body }));
     expect(res.status).toBe(201);
     expect(res.body.token).toMatch(/^[a-z2-7]{32}$/);
     expect(res.body.user).toEqual({
@@ -46,7 +46,7 @@ describe('register', () => {
   });
 
   it('ignores a role in the body: "role":"admin" still makes a customer', async () => {
-    const res = await t.call('POST', '/api/auth/register', { body: newUser({ role: 'admin' }) });
+    const res = await read(t.client.api.auth.register.$post({ json: newUser({ role: 'admin' }) }));
     expect(res.status).toBe(201);
     expect(res.body.user.role).toBe('customer');
     const [row] = await t.db.select().from(users).where(eq(users.id, res.body.user.id));
@@ -54,16 +54,18 @@ describe('register', () => {
   });
 
   it('stores an empty phone as none', async () => {
-    const res = await t.call('POST', '/api/auth/register', { body: newUser({ phone: '' }) });
+    const res = await read(t.client.api.auth.register.$post({ json: newUser({ phone: '' }) }));
     expect(res.status).toBe(201);
     expect(res.body.user.phone).toBeNull();
   });
 
   it('refuses a second account with the same e-mail (any case) with 409', async () => {
     const first = await register();
-    const res = await t.call('POST', '/api/auth/register', {
-      body: newUser({ email: first.user.email.toUpperCase() }),
-    });
+    const res = await read(
+      t.client.api.auth.register.$post({
+        json: newUser({ email: first.user.email.toUpperCase() }),
+      }),
+    );
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: m.emailTaken, code: 'CONFLICT' });
     const rows = await t.db.select().from(users).where(eq(users.email, first.user.email));
@@ -93,7 +95,7 @@ describe('register', () => {
     [{ password: 'SecretPass' }, 'password', m.passwordComplexity],
   ])('%j answers 400 "%s: %s" and creates nothing', async (overrides, field, message) => {
     const body = newUser(overrides);
-    const res = await t.call('POST', '/api/auth/register', { body });
+    const res = await read(t.client.api.auth.register.$post({ json: body }));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body.message).toBe(message);
@@ -105,9 +107,9 @@ describe('register', () => {
   });
 
   it('accepts a 16-digit phone with a plus sign', async () => {
-    const res = await t.call('POST', '/api/auth/register', {
-      body: newUser({ phone: '+1234567890123456' }),
-    });
+    const res = await read(
+      t.client.api.auth.register.$post({ json: newUser({ phone: '+1234567890123456' }) }),
+    );
     expect(res.status).toBe(201);
   });
 });
@@ -115,9 +117,11 @@ describe('register', () => {
 describe('login', () => {
   it('answers { token, user } with the role, for any case of the e-mail', async () => {
     const account = await register();
-    const res = await t.call('POST', '/api/auth/login', {
-      body: { email: ` ${account.user.email.toUpperCase()} `, password: account.password },
-    });
+    const res = await read(
+      t.client.api.auth.login.$post({
+        json: { email: ` ${account.user.email.toUpperCase()} `, password: account.password },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: account.user.id, role: 'customer' });
     expect(res.body.token).not.toBe(account.token);
@@ -126,12 +130,14 @@ describe('login', () => {
 
   it('answers one 401 message for a wrong password and for an unknown e-mail', async () => {
     const account = await register();
-    const wrong = await t.call('POST', '/api/auth/login', {
-      body: { email: account.user.email, password: 'Wrong1234' },
-    });
-    const unknown = await t.call('POST', '/api/auth/login', {
-      body: { email: 'nobody.here@example.com', password: 'Wrong1234' },
-    });
+    const wrong = await read(
+      t.client.api.auth.login.$post({ json: { email: account.user.email, password: 'Wrong1234' } }),
+    );
+    const unknown = await read(
+      t.client.api.auth.login.$post({
+        json: { email: 'nobody.here@example.com', password: 'Wrong1234' },
+      }),
+    );
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ message: m.invalidCredentials, code: 'UNAUTHORIZED' });
@@ -148,7 +154,7 @@ describe('login', () => {
     [{ password: '12345' }, 'password', m.passwordMin],
   ])('%j answers 400 "%s: %s"', async (overrides, field, message) => {
     const body = { email: 'someone@example.com', password: 'Secret123', ...overrides };
-    const res = await t.call('POST', '/api/auth/login', { body });
+    const res = await read(t.client.api.auth.login.$post({ json: invalid(body) }));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message, code: 'VALIDATION_FAILED' });
     expect(res.body.issues).toContainEqual({ path: field, message });
@@ -158,24 +164,30 @@ describe('login', () => {
 describe('me, profile and logout', () => {
   it('me answers the signed-in user; without or with a bad token, 401', async () => {
     const account = await register();
-    const me = await t.call('GET', '/api/auth/me', { token: account.token });
+    const me = await read(t.as(account.token).api.auth.me.$get());
     expect(me.status).toBe(200);
     expect(me.body.user).toMatchObject({ id: account.user.id, email: account.user.email });
     expect(JSON.stringify(me.body)).not.toMatch(/passwordHash/);
 
-    const none = await t.call('GET', '/api/auth/me');
+    const none = await read(t.client.api.auth.me.$get());
     expect(none.status).toBe(401);
     expect(none.body).toEqual({ message: m.notSignedIn, code: 'UNAUTHORIZED' });
-    const bad = await t.call('GET', '/api/auth/me', { token: 'a'.repeat(32) });
+    const bad = await read(t.as('a'.repeat(32)).api.auth.me.$get());
     expect(bad.status).toBe(401);
   });
 
   it('profile updates names and phone, keeps e-mail and role', async () => {
     const account = await register();
-    const res = await t.call('PUT', '/api/auth/profile', {
-      token: account.token,
-      body: { firstName: '  Augusta ', phone: '+447700900123', email: 'x@y.zz', role: 'admin' },
-    });
+    const res = await read(
+      t.as(account.token).api.auth.profile.$put({
+        json: invalid({
+          firstName: '  Augusta ',
+          phone: '+447700900123',
+          email: 'x@y.zz',
+          role: 'admin',
+        }),
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({
       firstName: 'Augusta',
@@ -184,39 +196,38 @@ describe('me, profile and logout', () => {
       email: account.user.email,
       role: 'customer',
     });
-    const me = await t.call('GET', '/api/auth/me', { token: account.token });
+    const me = await read(t.as(account.token).api.auth.me.$get());
     expect(me.body.user.firstName).toBe('Augusta');
   });
 
   it('profile validates with the register messages and needs a session', async () => {
     const account = await register();
-    const res = await t.call('PUT', '/api/auth/profile', {
-      token: account.token,
-      body: { lastName: 'X' },
-    });
+    const res = await read(t.as(account.token).api.auth.profile.$put({ json: { lastName: 'X' } }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(m.lastNameMin);
-    const anon = await t.call('PUT', '/api/auth/profile', { body: { firstName: 'Someone' } });
+    const anon = await read(t.client.api.auth.profile.$put({ json: { firstName: 'Someone' } }));
     expect(anon.status).toBe(401);
   });
 
   it('logout ends the session: the old token then gets 401', async () => {
     const account = await register();
-    const out = await t.call('POST', '/api/auth/logout', { token: account.token });
+    const out = await read(t.as(account.token).api.auth.logout.$post());
     expect(out.status).toBe(200);
-    const me = await t.call('GET', '/api/auth/me', { token: account.token });
+    const me = await read(t.as(account.token).api.auth.me.$get());
     expect(me.status).toBe(401);
-    const again = await t.call('POST', '/api/auth/logout', { token: account.token });
+    const again = await read(t.as(account.token).api.auth.logout.$post());
     expect(again.status).toBe(401);
   });
 
   it('logout ends only that session', async () => {
     const account = await register();
-    const second = await t.call('POST', '/api/auth/login', {
-      body: { email: account.user.email, password: account.password },
-    });
-    await t.call('POST', '/api/auth/logout', { token: account.token });
-    expect((await t.call('GET', '/api/auth/me', { token: second.body.token })).status).toBe(200);
+    const second = await read(
+      t.client.api.auth.login.$post({
+        json: { email: account.user.email, password: account.password },
+      }),
+    );
+    await read(t.as(account.token).api.auth.logout.$post());
+    expect((await read(t.as(second.body.token).api.auth.me.$get())).status).toBe(200);
   });
 });
 
@@ -251,7 +262,7 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, idOf(account.token)));
-    const me = await t.call('GET', '/api/auth/me', { token: account.token });
+    const me = await read(t.as(account.token).api.auth.me.$get());
     expect(me.status).toBe(401);
     const rows = await t.db
       .select()
@@ -266,7 +277,7 @@ describe('sessions', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() + 2 * 86_400_000) })
       .where(eq(sessions.id, idOf(account.token)));
-    expect((await t.call('GET', '/api/auth/me', { token: account.token })).status).toBe(200);
+    expect((await read(t.as(account.token).api.auth.me.$get())).status).toBe(200);
     const [row] = await t.db
       .select()
       .from(sessions)

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../db/schema/events.ts';
 import { products } from '../db/schema/products.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, invalid, read, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 describe('GET /api/services', () => {
   it('lists the 18 services with the card price and the server-computed checkout figures', async () => {
-    const res = await t.call('GET', '/api/services');
+    const res = await read(t.client.api.services.$get());
     expect(res.status).toBe(200);
     expect(res.body.services).toHaveLength(18);
     for (const spec of serviceCatalog) {
@@ -36,7 +36,7 @@ describe('GET /api/services', () => {
   });
 
   it('shows Dialogue Clean-Up at $167 on the card and charges $89 + $6.23 tax = $95.23', async () => {
-    const res = await t.call('GET', '/api/services');
+    const res = await read(t.client.api.services.$get());
     const dcu = res.body.services.find((s: { sku: string }) => s.sku === 'DCU-001');
     expect(dcu.listPriceText).toBe('$167.00');
     expect(dcu.checkout).toMatchObject({
@@ -49,7 +49,7 @@ describe('GET /api/services', () => {
 
 describe('GET /api/products', () => {
   it('answers only active products, with the spec fields, stock and a total', async () => {
-    const res = await t.call('GET', '/api/products');
+    const res = await read(t.client.api.products.$get({ query: {} }));
     expect(res.status).toBe(200);
     const all = await t.db.select().from(products);
     const active = all.filter((p) => p.isActive);
@@ -74,13 +74,13 @@ describe('GET /api/products', () => {
   });
 
   it('filters by category and pages', async () => {
-    const apparel = await t.call('GET', '/api/products?category=apparel');
+    const apparel = await read(t.client.api.products.$get({ query: { category: 'apparel' } }));
     expect(apparel.body.products.every((p: { category: string }) => p.category === 'apparel')).toBe(
       true,
     );
     expect(apparel.body.total).toBe(2); // the retired cap is inactive
-    const page1 = await t.call('GET', '/api/products?pageSize=2&page=1');
-    const page2 = await t.call('GET', '/api/products?pageSize=2&page=2');
+    const page1 = await read(t.client.api.products.$get({ query: { pageSize: '2', page: '1' } }));
+    const page2 = await read(t.client.api.products.$get({ query: { pageSize: '2', page: '2' } }));
     expect(page1.body.products).toHaveLength(2);
     expect(page2.body.products).toHaveLength(2);
     expect(page1.body.total).toBe(page2.body.total);
@@ -89,31 +89,34 @@ describe('GET /api/products', () => {
   });
 
   it('answers 400 for an unknown category', async () => {
-    const res = await t.call('GET', '/api/products?category=food');
+    const res = await read(t.client.api.products.$get({ query: { category: invalid('food') } }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Unknown category');
   });
 
   it('sends Cache-Control and an ETag, and answers 304 to If-None-Match when unchanged', async () => {
-    const first = await t.app.request('/api/products?category=book');
+    const books = t.client.api.products;
+    const first = await books.$get({ query: { category: 'book' } });
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('public, max-age=60');
     const tag = first.headers.get('etag');
     expect(tag).toBeTruthy();
-    const second = await t.app.request('/api/products?category=book', {
-      headers: { 'If-None-Match': tag ?? '' },
-    });
+    const second = await books.$get(
+      { query: { category: 'book' } },
+      { headers: { 'If-None-Match': tag ?? '' } },
+    );
     expect(second.status).toBe(304);
     expect(await second.text()).toBe('');
 
     await t.db.update(products).set({ stock: 7 }).where(eq(products.sku, 'BK-001'));
     // A direct write is another process's: it reaches the cache by NOTIFY, a moment later.
-    let changed = second;
+    let changed: Response = second;
     for (let i = 0; i < 100 && changed.status === 304; i++) {
       await new Promise((r) => setTimeout(r, 20));
-      changed = await t.app.request('/api/products?category=book', {
-        headers: { 'If-None-Match': tag ?? '' },
-      });
+      changed = await books.$get(
+        { query: { category: 'book' } },
+        { headers: { 'If-None-Match': tag ?? '' } },
+      );
     }
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(tag);
@@ -122,11 +125,11 @@ describe('GET /api/products', () => {
   it('answers one active product by id, and 404 for an inactive, unknown or malformed id', async () => {
     const [active] = await t.db.select().from(products).where(eq(products.sku, 'DG-001'));
     const [inactive] = await t.db.select().from(products).where(eq(products.sku, 'AP-003'));
-    const ok = await t.call('GET', `/api/products/${active?.id}`);
+    const ok = await read(t.client.api.products[':id'].$get({ param: { id: String(active?.id) } }));
     expect(ok.status).toBe(200);
     expect(ok.body.product.name).toBe('Cinematic Impacts Vol. 1');
     for (const id of [inactive?.id, '00000000-0000-4000-8000-000000000000', 'nope']) {
-      const res = await t.call('GET', `/api/products/${id}`);
+      const res = await read(t.client.api.products[':id'].$get({ param: { id: String(id) } }));
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: 'Product not found', code: 'NOT_FOUND' });
     }
@@ -150,7 +153,7 @@ describe('GET /api/events', () => {
         flyerKey: 'flyers/test-flyer.jpg',
       },
     ]);
-    const res = await t.call('GET', '/api/events');
+    const res = await read(t.client.api.events.$get());
     expect(res.status).toBe(200);
     const titles = res.body.events.map((e: { title: string }) => e.title);
     expect(titles).not.toContain('Last Year');

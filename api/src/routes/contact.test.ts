@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../db/schema/contact-messages.ts';
 import { subscribers } from '../db/schema/subscribers.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { addressesOf, rawHeader, startSmtpServer } from '../test/smtp.ts';
 
 let t: TestApp;
@@ -29,14 +29,16 @@ const sender = () => `visitor${++n}@example.net`;
 describe('POST /api/contact (landing form)', () => {
   it('stores the message and mails the business inbox with Reply-To the sender', async () => {
     const email = sender();
-    const res = await t.call('POST', '/api/contact', {
-      body: {
-        name: 'Ray',
-        email,
-        subject: 'Mixing',
-        message: 'Can you mix my EP?\nIt has 5 songs.',
-      },
-    });
+    const res = await read(
+      t.client.api.contact.$post({
+        json: {
+          name: 'Ray',
+          email,
+          subject: 'Mixing',
+          message: 'Can you mix my EP?\nIt has 5 songs.',
+        },
+      }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, message: messages.contact.sent });
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, email));
@@ -48,9 +50,16 @@ describe('POST /api/contact (landing form)', () => {
 
   it('escapes what the visitor wrote in the HTML part', async () => {
     const email = sender();
-    await t.call('POST', '/api/contact', {
-      body: { name: '<b>Bold</b>', email, subject: 'Other', message: '<script>alert(1)</script>' },
-    });
+    await read(
+      t.client.api.contact.$post({
+        json: {
+          name: '<b>Bold</b>',
+          email,
+          subject: 'Other',
+          message: '<script>alert(1)</script>',
+        },
+      }),
+    );
     const mail = (await smtp.waitFor(inbox)).find((m) => addressesOf(m.replyTo).includes(email));
     expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail?.html).not.toContain('<script>');
@@ -65,9 +74,11 @@ describe('POST /api/contact (landing form)', () => {
     [{ message: '   ' }, messages.contact.messageRequired],
   ])('%j answers 400 "%s" and stores nothing', async (overrides, message) => {
     const email = sender();
-    const res = await t.call('POST', '/api/contact', {
-      body: { name: 'Ray', email, subject: 'Mixing', message: 'Hello there', ...overrides },
-    });
+    const res = await read(
+      t.client.api.contact.$post({
+        json: { name: 'Ray', email, subject: 'Mixing', message: 'Hello there', ...overrides },
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(
@@ -79,15 +90,17 @@ describe('POST /api/contact (landing form)', () => {
 describe('POST /api/contact (pitch and promo forms)', () => {
   it('mails an allow-listed recipient', async () => {
     const email = sender();
-    const res = await t.call('POST', '/api/contact', {
-      body: {
-        name: 'Investor',
-        email,
-        message: 'Tell me more',
-        subject: 'Event Space Inquiry',
-        recipient: 'promo@example.com',
-      },
-    });
+    const res = await read(
+      t.client.api.contact.$post({
+        json: {
+          name: 'Investor',
+          email,
+          message: 'Tell me more',
+          subject: 'Event Space Inquiry',
+          recipient: 'promo@example.com',
+        },
+      }),
+    );
     expect(res.status).toBe(201);
     const [mail] = await smtp.waitFor('promo@example.com');
     expect(addressesOf(mail?.replyTo)).toEqual([email]);
@@ -96,9 +109,11 @@ describe('POST /api/contact (pitch and promo forms)', () => {
 
   it('never mails a recipient outside the allowlist: the business inbox gets it instead', async () => {
     const email = sender();
-    const res = await t.call('POST', '/api/contact', {
-      body: { name: 'Spammer', email, message: 'Buy now', recipient: 'victim@elsewhere.org' },
-    });
+    const res = await read(
+      t.client.api.contact.$post({
+        json: { name: 'Spammer', email, message: 'Buy now', recipient: 'victim@elsewhere.org' },
+      }),
+    );
     expect(res.status).toBe(201);
     const mail = (await smtp.waitFor(inbox)).find((m) => addressesOf(m.replyTo).includes(email));
     expect(mail?.subject).toBe('Contact: Website enquiry from Spammer');
@@ -111,15 +126,17 @@ describe('POST /api/contact (pitch and promo forms)', () => {
   it.each([{ name: ' ' }, { email: '' }, { message: '' }])(
     '%j answers "Please fill in all fields"',
     async (overrides) => {
-      const res = await t.call('POST', '/api/contact', {
-        body: {
-          name: 'A',
-          email: sender(),
-          message: 'Hi',
-          recipient: 'venue@example.com',
-          ...overrides,
-        },
-      });
+      const res = await read(
+        t.client.api.contact.$post({
+          json: {
+            name: 'A',
+            email: sender(),
+            message: 'Hi',
+            recipient: 'venue@example.com',
+            ...overrides,
+          },
+        }),
+      );
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(messages.contact.fillAllFields);
     },
@@ -128,14 +145,14 @@ describe('POST /api/contact (pitch and promo forms)', () => {
 
 describe('newsletter', () => {
   it('subscribes a trimmed, lower-cased address once, and mails a welcome with one-click unsubscribe', async () => {
-    const res = await t.call('POST', '/api/contact/newsletter', {
-      body: { email: '  Fan.One@Example.COM ' },
-    });
+    const res = await read(
+      t.client.api.contact.newsletter.$post({ json: { email: '  Fan.One@Example.COM ' } }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Successfully subscribed!');
-    const again = await t.call('POST', '/api/contact/newsletter', {
-      body: { email: 'fan.one@example.com' },
-    });
+    const again = await read(
+      t.client.api.contact.newsletter.$post({ json: { email: 'fan.one@example.com' } }),
+    );
     expect(again.status).toBe(200);
     const rows = await t.db
       .select()
@@ -159,13 +176,13 @@ describe('newsletter', () => {
     ['   ', messages.newsletter.emailRequired],
     ['fan@', messages.newsletter.emailInvalid],
   ])('%j answers 400 "%s"', async (email, message) => {
-    const res = await t.call('POST', '/api/contact/newsletter', { body: { email } });
+    const res = await read(t.client.api.contact.newsletter.$post({ json: { email } }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   it('unsubscribes by one-click POST, refuses a forged token, and lets the address subscribe again', async () => {
-    await t.call('POST', '/api/contact/newsletter', { body: { email: 'fan.two@example.com' } });
+    await read(t.client.api.contact.newsletter.$post({ json: { email: 'fan.two@example.com' } }));
     const [welcome] = await smtp.waitFor('fan.two@example.com');
     const link = String(rawHeader(welcome, 'list-unsubscribe')).slice(1, -1);
     const local = link.replace('https://studio.example.com', '');
@@ -198,9 +215,9 @@ describe('newsletter', () => {
       .where(eq(subscribers.email, 'fan.two@example.com'));
     expect(gone?.status).toBe('unsubscribed');
 
-    const back = await t.call('POST', '/api/contact/newsletter', {
-      body: { email: 'fan.two@example.com' },
-    });
+    const back = await read(
+      t.client.api.contact.newsletter.$post({ json: { email: 'fan.two@example.com' } }),
+    );
     expect(back.status).toBe(200);
     const [active] = await t.db
       .select()
@@ -212,14 +229,12 @@ describe('newsletter', () => {
   });
 
   it('lists active subscribers to admins only', async () => {
-    await t.call('POST', '/api/contact/newsletter', { body: { email: 'listed@example.com' } });
+    await read(t.client.api.contact.newsletter.$post({ json: { email: 'listed@example.com' } }));
     const customer = await signUpCustomer(t);
     const admin = await signInAdmin(t.db);
-    expect((await t.call('GET', '/api/contact/subscribers')).status).toBe(401);
-    expect(
-      (await t.call('GET', '/api/contact/subscribers', { token: customer.token })).status,
-    ).toBe(403);
-    const res = await t.call('GET', '/api/contact/subscribers', { token: admin.token });
+    expect((await read(t.client.api.contact.subscribers.$get())).status).toBe(401);
+    expect((await read(t.as(customer.token).api.contact.subscribers.$get())).status).toBe(403);
+    const res = await read(t.as(admin.token).api.contact.subscribers.$get());
     expect(res.status).toBe(200);
     expect(res.body.subscribers).toContain('listed@example.com');
     expect(res.body.subscribers).not.toContain('fan.two@example.com'.replace('two', 'gone'));
@@ -230,14 +245,16 @@ describe('newsletter', () => {
 describe('without SMTP_URL', () => {
   it('writes each message as an .eml file under $DATA_DIR/outbox', async () => {
     const offline = await createTestApp({ CONTACT_TO: 'owner@example.com' });
-    const res = await offline.call('POST', '/api/contact', {
-      body: {
-        name: 'Offline',
-        email: 'offline@example.net',
-        subject: 'Post',
-        message: 'Kept in the outbox',
-      },
-    });
+    const res = await read(
+      offline.client.api.contact.$post({
+        json: {
+          name: 'Offline',
+          email: 'offline@example.net',
+          subject: 'Post',
+          message: 'Kept in the outbox',
+        },
+      }),
+    );
     expect(res.status).toBe(201);
     const outbox = path.join(offline.env.DATA_DIR, 'outbox');
     const files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));

@@ -6,7 +6,7 @@ import { auditLog } from '../db/schema/audit-log.ts';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { subscribers } from '../db/schema/subscribers.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, read, type TestApp, type TestClient } from '../test/harness.ts';
 import { exeHead, type FilePart, multipartBody, postMultipart } from '../test/multipart.ts';
 import { rawHeader, startSmtpServer } from '../test/smtp.ts';
 
@@ -39,7 +39,7 @@ const pdfHead = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
 
 function sendBlast(fields: Record<string, string>, files: FilePart[] = [], token = adminToken) {
   return postMultipart(
-    `${base}/api/events/admin/send-email-blast`,
+    `${base}${t.client.api.events.admin['send-email-blast'].$path()}`,
     multipartBody(fields, files),
     token ? { Authorization: `Bearer ${token}` } : {},
   );
@@ -85,7 +85,7 @@ describe('POST /api/events/admin/send-email-blast', () => {
       expect(mail?.text).toContain(link);
       expect(mail?.html).toContain(link.replace(/&/g, '&amp;'));
       // The link is one the API accepts (the confirmation page of the unsubscribe flow).
-      const page = await t.call('GET', link.replace('https://studio.example.com', ''));
+      const page = await t.request('GET', link.replace('https://studio.example.com', ''));
       expect(page.status).toBe(200);
     }
     expect(smtp.to('not-an-address')).toHaveLength(0);
@@ -248,9 +248,9 @@ describe('blast history and progress', () => {
     const second = await sendBlast({ emails: `${a}, ${b}`, subject: 'History two' });
     expect([first.status, second.status]).toEqual([200, 200]);
 
-    const list = await t.call('GET', '/api/admin/email-blasts?pageSize=100', {
-      token: adminToken,
-    });
+    const list = await read(
+      t.as(adminToken).api.admin['email-blasts'].$get({ query: { pageSize: '100' } }),
+    );
     expect(list.status).toBe(200);
     const ids = (list.body.blasts as { id: string }[]).map((x) => x.id);
     expect(ids.indexOf(second.body.blastId as string)).toBeLessThan(
@@ -269,9 +269,11 @@ describe('blast history and progress', () => {
     });
     expect(list.body.total).toBe(await blastCount());
 
-    const one = await t.call('GET', `/api/admin/email-blasts/${second.body.blastId}`, {
-      token: adminToken,
-    });
+    const one = await read(
+      t
+        .as(adminToken)
+        .api.admin['email-blasts'][':id'].$get({ param: { id: second.body.blastId as string } }),
+    );
     expect(one.status).toBe(200);
     expect(one.body.blast).toMatchObject({
       id: second.body.blastId,
@@ -290,21 +292,29 @@ describe('blast history and progress', () => {
   });
 
   it.each([
-    ['GET', '/api/admin/email-blasts/00000000-0000-4000-8000-000000000000'],
-    ['GET', '/api/admin/email-blasts/not-a-uuid'],
-    ['POST', '/api/admin/email-blasts/00000000-0000-4000-8000-000000000000/retry'],
-    ['POST', '/api/admin/email-blasts/not-a-uuid/retry'],
-  ])('%s %s answers 404 for an unknown blast', async (method, path) => {
-    const res = await t.call(method, path, { token: adminToken });
-    expect(res.status).toBe(404);
-    expect(res.body.message).toBe(m.blastNotFound);
-  });
+    ['GET', '00000000-0000-4000-8000-000000000000'],
+    ['GET', 'not-a-uuid'],
+    ['POST', '00000000-0000-4000-8000-000000000000'],
+    ['POST', 'not-a-uuid'],
+  ] as const)(
+    '%s /api/admin/email-blasts/%s answers 404 for an unknown blast',
+    async (method, id) => {
+      const blast = t.as(adminToken).api.admin['email-blasts'][':id'];
+      const res = await read(
+        method === 'GET' ? blast.$get({ param: { id } }) : blast.retry.$post({ param: { id } }),
+      );
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(m.blastNotFound);
+    },
+  );
 
   it('retry of a blast without failed recipients answers 409', async () => {
     const res = await sendBlast({ emails: address('ok'), subject: 'No failures' });
-    const retry = await t.call('POST', `/api/admin/email-blasts/${res.body.blastId}/retry`, {
-      token: adminToken,
-    });
+    const retry = await read(
+      t.as(adminToken).api.admin['email-blasts'][':id'].retry.$post({
+        param: { id: res.body.blastId as string },
+      }),
+    );
     expect(retry.status).toBe(409);
     expect(retry.body.message).toBe(m.nothingToRetry);
   });
@@ -332,10 +342,9 @@ describe('POST /api/admin/subscribers/import', () => {
       '',
       `'new4.${tag}@example.com'`,
     ].join('\r\n');
-    const res = await t.call('POST', '/api/admin/subscribers/import', {
-      token: adminToken,
-      body: { content },
-    });
+    const res = await read(
+      t.as(adminToken).api.admin.subscribers.import.$post({ json: { content } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       added: 4,
@@ -379,20 +388,18 @@ describe('POST /api/admin/subscribers/import', () => {
 
   it('keeps only the first 10 invalid samples', async () => {
     const content = Array.from({ length: 15 }, (_, i) => `bad${i}@`).join('\n');
-    const res = await t.call('POST', '/api/admin/subscribers/import', {
-      token: adminToken,
-      body: { content },
-    });
+    const res = await read(
+      t.as(adminToken).api.admin.subscribers.import.$post({ json: { content } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ added: 0, invalid: 15 });
     expect(res.body.invalidSamples).toHaveLength(10);
   });
 
   it('answers 400 for an empty list', async () => {
-    const res = await t.call('POST', '/api/admin/subscribers/import', {
-      token: adminToken,
-      body: { content: '' },
-    });
+    const res = await read(
+      t.as(adminToken).api.admin.subscribers.import.$post({ json: { content: '' } }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(m.importContentRequired);
   });
@@ -410,31 +417,33 @@ describe('permissions', () => {
     return blastId;
   }
 
-  const jsonRoutes: [string, string, number, (id: string) => string, unknown][] = [
-    ['GET', 'history', 200, () => '/api/admin/email-blasts', undefined],
-    ['GET', 'progress', 200, (id) => `/api/admin/email-blasts/${id}`, undefined],
-    ['POST', 'retry', 202, (id) => `/api/admin/email-blasts/${id}/retry`, undefined],
+  const jsonRoutes: [string, number, (as: TestClient, id: string) => Promise<Response>][] = [
+    ['GET history', 200, (as) => as.api.admin['email-blasts'].$get({ query: {} })],
+    ['GET progress', 200, (as, id) => as.api.admin['email-blasts'][':id'].$get({ param: { id } })],
     [
-      'POST',
-      'subscribers import',
+      'POST retry',
+      202,
+      (as, id) => as.api.admin['email-blasts'][':id'].retry.$post({ param: { id } }),
+    ],
+    [
+      'POST subscribers import',
       200,
-      () => '/api/admin/subscribers/import',
-      { content: `perm.${Date.now()}@example.com` },
+      (as) =>
+        as.api.admin.subscribers.import.$post({
+          json: { content: `perm.${Date.now()}@example.com` },
+        }),
     ],
   ];
 
-  it.each(jsonRoutes)(
-    '%s %s: anonymous 401, customer 403, admin %i',
-    async (method, _l, ok, path, body) => {
-      const blastId = await blastWithFailure();
-      const anonymous = await t.call(method, path(blastId), { body });
-      expect(anonymous.status).toBe(401);
-      const customer = await t.call(method, path(blastId), { body, token: customerToken });
-      expect(customer.status).toBe(403);
-      const admin = await t.call(method, path(blastId), { body, token: adminToken });
-      expect(admin.status).toBe(ok);
-    },
-  );
+  it.each(jsonRoutes)('%s: anonymous 401, customer 403, admin %i', async (_l, ok, call) => {
+    const blastId = await blastWithFailure();
+    const anonymous = await read(call(t.client, blastId));
+    expect(anonymous.status).toBe(401);
+    const customer = await read(call(t.as(customerToken), blastId));
+    expect(customer.status).toBe(403);
+    const admin = await read(call(t.as(adminToken), blastId));
+    expect(admin.status).toBe(ok);
+  });
 
   it('send-email-blast: anonymous 401, customer 403, admin 200; only the admin’s is mailed', async () => {
     const to = address('permsend');
@@ -452,9 +461,9 @@ describe('permissions', () => {
       .select()
       .from(emailBlastRecipients)
       .where(eq(emailBlastRecipients.blastId, blastId));
-    const retry = await t.call('POST', `/api/admin/email-blasts/${blastId}/retry`, {
-      token: adminToken,
-    });
+    const retry = await read(
+      t.as(adminToken).api.admin['email-blasts'][':id'].retry.$post({ param: { id: blastId } }),
+    );
     expect(retry.status).toBe(202);
     expect(retry.body).toMatchObject({ blastId, retried: 1 });
     await smtp.waitFor(row?.email ?? '', 2);

@@ -5,7 +5,7 @@ import { orders } from '../db/schema/orders.ts';
 import { products } from '../db/schema/products.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { signUpCustomer } from '../test/accounts.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, invalid, read, type TestApp } from '../test/harness.ts';
 import { createProduct } from '../test/products.ts';
 import { type PaypalStandin, startPaypalStandin } from '../test/standins/paypal.ts';
 
@@ -54,20 +54,22 @@ describe('POST /api/orders', () => {
       stock: 3,
     });
     const pack = await createProduct(t.db, { category: 'digital', priceCents: 3900, stock: 1000 });
-    const res = await t.call('POST', '/api/orders', {
-      token: customer.token,
-      body: {
-        items: [
-          { productId: tee.id, quantity: 2 },
-          { productId: sale.id, quantity: 1 },
-          { productId: pack.id, quantity: 1 },
-          { productId: tee.id, quantity: 1 },
-        ],
-        shippingAddress: address,
-        total: 1,
-        subtotal: 1,
-      },
-    });
+    const res = await read(
+      t.as(customer.token).api.orders.$post({
+        // The client's own totals are ignored.
+        json: invalid({
+          items: [
+            { productId: tee.id, quantity: 2 },
+            { productId: sale.id, quantity: 1 },
+            { productId: pack.id, quantity: 1 },
+            { productId: tee.id, quantity: 1 },
+          ],
+          shippingAddress: address,
+          total: 1,
+          subtotal: 1,
+        }),
+      }),
+    );
     expect(res.status).toBe(201);
     const order = res.body.order;
     // 3 x 28.00 + 13.50 (sale) + 39.00 = 136.50; shipping 5.99 + 1.25 x 4 physical items = 10.99;
@@ -98,10 +100,11 @@ describe('POST /api/orders', () => {
   it('ships digital-only orders free and needs no address', async () => {
     const customer = await signUpCustomer(t);
     const pack = await createProduct(t.db, { category: 'digital', priceCents: 1900 });
-    const res = await t.call('POST', '/api/orders', {
-      token: customer.token,
-      body: { items: [{ productId: pack.id, quantity: 1 }] },
-    });
+    const res = await read(
+      t
+        .as(customer.token)
+        .api.orders.$post({ json: { items: [{ productId: pack.id, quantity: 1 }] } }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.order).toMatchObject({
       shippingCents: 0,
@@ -152,7 +155,7 @@ describe('POST /api/orders', () => {
   ])('refuses %s and reserves nothing', async (_case, body, status, message) => {
     const customer = await signUpCustomer(t);
     const tee = await createProduct(t.db, { stock: 10 });
-    const res = await t.call('POST', '/api/orders', { token: customer.token, body: body(tee.id) });
+    const res = await read(t.as(customer.token).api.orders.$post({ json: body(tee.id) }));
     expect(res.status).toBe(status);
     if (message) expect(res.body.message).toBe(message);
     if (status === 409) expect(res.body.message).toBe(messages.orders.notEnoughStock(tee.name, 10));
@@ -165,20 +168,22 @@ describe('POST /api/orders', () => {
     const partner = await createProduct(t.db, {
       metadata: { externalUrl: 'https://shop.example.com/x' },
     });
-    const gone = await t.call('POST', '/api/orders', {
-      token: customer.token,
-      body: { items: [{ productId: retired.id, quantity: 1 }], shippingAddress: address },
-    });
+    const gone = await read(
+      t.as(customer.token).api.orders.$post({
+        json: { items: [{ productId: retired.id, quantity: 1 }], shippingAddress: address },
+      }),
+    );
     expect(gone.status).toBe(404);
-    const elsewhere = await t.call('POST', '/api/orders', {
-      token: customer.token,
-      body: { items: [{ productId: partner.id, quantity: 1 }], shippingAddress: address },
-    });
+    const elsewhere = await read(
+      t.as(customer.token).api.orders.$post({
+        json: { items: [{ productId: partner.id, quantity: 1 }], shippingAddress: address },
+      }),
+    );
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body.message).toBe(messages.orders.soldElsewhere(partner.name));
-    const anonymous = await t.call('POST', '/api/orders', {
-      body: { items: [{ productId: partner.id, quantity: 1 }] },
-    });
+    const anonymous = await read(
+      t.client.api.orders.$post({ json: { items: [{ productId: partner.id, quantity: 1 }] } }),
+    );
     expect(anonymous.status).toBe(401);
   });
 
@@ -188,8 +193,8 @@ describe('POST /api/orders', () => {
       const last = await createProduct(t.db, { stock: 1 });
       const body = { items: [{ productId: last.id, quantity: 1 }], shippingAddress: address };
       const results = await Promise.all([
-        t.call('POST', '/api/orders', { token: a.token, body }),
-        t.call('POST', '/api/orders', { token: b.token, body }),
+        read(t.as(a.token).api.orders.$post({ json: body })),
+        read(t.as(b.token).api.orders.$post({ json: body })),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
       expect(await stockOf(last.id)).toBe(0);
@@ -206,30 +211,32 @@ describe('a customer reads only their own orders', () => {
     const mine = await signUpCustomer(t);
     const other = await signUpCustomer(t);
     const pack = await createProduct(t.db, { category: 'digital' });
-    const first = await t.call('POST', '/api/orders', {
-      token: mine.token,
-      body: { items: [{ productId: pack.id, quantity: 1 }] },
-    });
-    const second = await t.call('POST', '/api/orders', {
-      token: mine.token,
-      body: { items: [{ productId: pack.id, quantity: 2 }] },
-    });
-    const list = await t.call('GET', '/api/orders', { token: mine.token });
+    const first = await read(
+      t.as(mine.token).api.orders.$post({ json: { items: [{ productId: pack.id, quantity: 1 }] } }),
+    );
+    const second = await read(
+      t.as(mine.token).api.orders.$post({ json: { items: [{ productId: pack.id, quantity: 2 }] } }),
+    );
+    const list = await read(t.as(mine.token).api.orders.$get({ query: {} }));
     expect(list.status).toBe(200);
     expect(list.body.orders.map((o: { id: string }) => o.id)).toEqual([
       second.body.order.id,
       first.body.order.id,
     ]);
     expect(list.body.total).toBe(2);
-    const one = await t.call('GET', `/api/orders/${first.body.order.id}`, { token: mine.token });
+    const one = await read(
+      t.as(mine.token).api.orders[':id'].$get({ param: { id: first.body.order.id } }),
+    );
     expect(one.body.order.orderNumber).toBe(first.body.order.orderNumber);
-    const stranger = await t.call('GET', `/api/orders/${first.body.order.id}`, {
-      token: other.token,
-    });
+    const stranger = await read(
+      t.as(other.token).api.orders[':id'].$get({ param: { id: first.body.order.id } }),
+    );
     expect(stranger.status).toBe(404);
     expect(stranger.body.message).toBe(messages.orders.notFound);
-    expect((await t.call('GET', '/api/orders/not-a-uuid', { token: mine.token })).status).toBe(404);
-    expect((await t.call('GET', '/api/orders')).status).toBe(401);
+    expect(
+      (await read(t.as(mine.token).api.orders[':id'].$get({ param: { id: 'not-a-uuid' } }))).status,
+    ).toBe(404);
+    expect((await read(t.client.api.orders.$get({ query: {} }))).status).toBe(401);
   });
 });
 
@@ -237,10 +244,11 @@ describe('unpaid orders give their stock back', () => {
   it('cancels an order whose hold ran out and returns the stock, once', async () => {
     const customer = await signUpCustomer(t);
     const tee = await createProduct(t.db, { stock: 4 });
-    const res = await t.call('POST', '/api/orders', {
-      token: customer.token,
-      body: { items: [{ productId: tee.id, quantity: 3 }], shippingAddress: address },
-    });
+    const res = await read(
+      t.as(customer.token).api.orders.$post({
+        json: { items: [{ productId: tee.id, quantity: 3 }], shippingAddress: address },
+      }),
+    );
     expect(await stockOf(tee.id)).toBe(1);
     const jobs = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from pgboss.job where name = 'order-release' and data->>'orderId' = ${res.body.order.id}`,
@@ -255,10 +263,11 @@ describe('unpaid orders give their stock back', () => {
     expect(await stockOf(tee.id)).toBe(4);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, res.body.order.id));
     expect(order?.status).toBe('cancelled');
-    const pay = await t.call('POST', '/api/payments/quote', {
-      token: customer.token,
-      body: { orderId: order?.id, method: 'paypal' },
-    });
+    const pay = await read(
+      t
+        .as(customer.token)
+        .api.payments.quote.$post({ json: { orderId: order?.id, method: 'paypal' } }),
+    );
     expect(pay.status).toBe(409);
   });
 });
@@ -267,15 +276,15 @@ describe('paying an order with PayPal', () => {
   it('executes the payment after PayPal returns and answers the summary the success page shows', async () => {
     const customer = await signUpCustomer(t);
     const tee = await createProduct(t.db, { priceCents: 2500, stock: 5, name: 'Black Tee' });
-    const placed = await t.call('POST', '/api/orders', {
-      token: customer.token,
-      body: { items: [{ productId: tee.id, quantity: 2 }], shippingAddress: address },
-    });
+    const placed = await read(
+      t.as(customer.token).api.orders.$post({
+        json: { items: [{ productId: tee.id, quantity: 2 }], shippingAddress: address },
+      }),
+    );
     const orderId = placed.body.order.id;
-    const created = await t.call('POST', '/api/payments/paypal/orders', {
-      token: customer.token,
-      body: { orderId },
-    });
+    const created = await read(
+      t.as(customer.token).api.payments.paypal.orders.$post({ json: { orderId } }),
+    );
     expect(created.status).toBe(201);
     const request = paypal.requests.find(
       (r) =>
@@ -298,10 +307,11 @@ describe('paying an order with PayPal', () => {
       ],
     });
     paypal.approve(created.body.orderId);
-    const res = await t.call('POST', '/api/orders/execute-payment', {
-      token: customer.token,
-      body: { paymentId: created.body.orderId, payerId: 'PAYER123', orderId },
-    });
+    const res = await read(
+      t.as(customer.token).api.orders['execute-payment'].$post({
+        json: { paymentId: created.body.orderId, payerId: 'PAYER123', orderId },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.order).toMatchObject({
@@ -313,19 +323,19 @@ describe('paying an order with PayPal', () => {
       items: [{ name: 'Black Tee', quantity: 2, lineTotal: '$50.00' }],
     });
     const other = await signUpCustomer(t);
-    const stranger = await t.call('POST', '/api/orders/execute-payment', {
-      token: other.token,
-      body: { paymentId: created.body.orderId, payerId: 'X', orderId },
-    });
+    const stranger = await read(
+      t.as(other.token).api.orders['execute-payment'].$post({
+        json: { paymentId: created.body.orderId, payerId: 'X', orderId },
+      }),
+    );
     expect(stranger.status).toBe(404);
   });
 
   it('answers "Missing payment information" when a parameter is absent', async () => {
     const customer = await signUpCustomer(t);
-    const res = await t.call('POST', '/api/orders/execute-payment', {
-      token: customer.token,
-      body: { payerId: 'X' },
-    });
+    const res = await read(
+      t.as(customer.token).api.orders['execute-payment'].$post({ json: invalid({ payerId: 'X' }) }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(messages.orders.missingPaymentInfo);
   });
@@ -335,19 +345,19 @@ describe('a payment in progress keeps the order', () => {
   it('a quote extends the hold, and an offered transfer still being confirmed stops the release', async () => {
     const customer = await signUpCustomer(t);
     const tee = await createProduct(t.db, { stock: 5 });
-    const res = await t.call('POST', '/api/orders', {
-      token: customer.token,
-      body: { items: [{ productId: tee.id, quantity: 1 }], shippingAddress: address },
-    });
+    const res = await read(
+      t.as(customer.token).api.orders.$post({
+        json: { items: [{ productId: tee.id, quantity: 1 }], shippingAddress: address },
+      }),
+    );
     const id = res.body.order.id;
     await t.db
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() + 60_000) })
       .where(eq(orders.id, id));
-    const quote = await t.call('POST', '/api/payments/paypal/orders', {
-      token: customer.token,
-      body: { orderId: id },
-    });
+    const quote = await read(
+      t.as(customer.token).api.payments.paypal.orders.$post({ json: { orderId: id } }),
+    );
     expect(quote.status).toBe(201);
     const [held] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect((held?.reservedUntil?.getTime() ?? 0) - Date.now()).toBeGreaterThan(60 * 60_000);

@@ -3,7 +3,7 @@ import { messages } from '@studio/shared/messages';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectSubmissions } from '../db/schema/project-submissions.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, invalid, read, type TestApp } from '../test/harness.ts';
 import { createSubmission } from '../test/submissions.ts';
 
 const merchant = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -17,7 +17,7 @@ describe('with no payment settings', () => {
   });
 
   it('reports every method disabled', async () => {
-    const res = await t.call('GET', '/api/payments/config');
+    const res = await read(t.client.api.payments.config.$get());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       paypal: { enabled: false },
@@ -26,28 +26,30 @@ describe('with no payment settings', () => {
     });
   });
 
-  it.each(['paypal', 'usdt', 'alephium'])(
+  it.each(['paypal', 'usdt', 'alephium'] as const)(
     '%s: quote and confirm answer a clear 422, never a 500',
     async (method) => {
       const { submission } = await createSubmission(t.db);
-      const quote = await t.call('POST', '/api/payments/quote', {
-        body: { submissionId: submission.id, method },
-      });
+      const quote = await read(
+        t.client.api.payments.quote.$post({ json: { submissionId: submission.id, method } }),
+      );
       expect(quote.status).toBe(422);
       expect(quote.body.message).toBe(messages.payments.methodUnavailable);
-      const confirm = await t.call('POST', '/api/projects/payment-confirm', {
-        body: {
-          submissionId: submission.id,
-          paymentMethod: method,
-          transactionId: 'abc',
-          amount: 1,
-        },
-      });
+      const confirm = await read(
+        t.client.api.projects['payment-confirm'].$post({
+          json: {
+            submissionId: submission.id,
+            paymentMethod: method,
+            transactionId: 'abc',
+            amount: 1,
+          },
+        }),
+      );
       expect(confirm.status).toBe(422);
       expect(confirm.body.message).toBe(messages.payments.methodUnavailable);
-      const order = await t.call('POST', '/api/payments/paypal/orders', {
-        body: { submissionId: submission.id },
-      });
+      const order = await read(
+        t.client.api.payments.paypal.orders.$post({ json: { submissionId: submission.id } }),
+      );
       expect(order.status).toBe(422);
     },
   );
@@ -70,7 +72,7 @@ describe('with payment settings', () => {
   });
 
   it('tells the site the public parameters of each method, and no secret', async () => {
-    const res = await t.call('GET', '/api/payments/config');
+    const res = await read(t.client.api.payments.config.$get());
     expect(res.body).toEqual({
       paypal: { enabled: true, clientId: 'client-id-public', currency: 'USD' },
       usdt: {
@@ -99,9 +101,11 @@ describe('with payment settings', () => {
     async (sku, price) => {
       const { submission } = await createSubmission(t.db, sku);
       const total = Math.round(price * 1.07);
-      const usdt = await t.call('POST', '/api/payments/quote', {
-        body: { submissionId: submission.id, method: 'usdt' },
-      });
+      const usdt = await read(
+        t.client.api.payments.quote.$post({
+          json: { submissionId: submission.id, method: 'usdt' },
+        }),
+      );
       expect(usdt.status).toBe(201);
       expect(usdt.body).toMatchObject({
         subtotalCents: price,
@@ -116,9 +120,11 @@ describe('with payment settings', () => {
       const usdtTag = BigInt(usdt.body.amountBaseUnits) - BigInt(total) * 10_000n;
       expect(usdtTag >= 1n && usdtTag < 10_000n).toBe(true);
       expect(usdt.body.amountText).toBe((total / 100).toFixed(2));
-      const alph = await t.call('POST', '/api/payments/quote', {
-        body: { submissionId: submission.id, method: 'alephium' },
-      });
+      const alph = await read(
+        t.client.api.payments.quote.$post({
+          json: { submissionId: submission.id, method: 'alephium' },
+        }),
+      );
       expect(alph.body.totalCents).toBe(total);
       const alphTag = BigInt(alph.body.amountBaseUnits) - BigInt(total) * 2n * 10n ** 16n;
       expect(alphTag >= 1n && alphTag < 1_000_000n).toBe(true);
@@ -132,9 +138,11 @@ describe('with payment settings', () => {
 
   it('ignores any amount from the client: the quote is the server price', async () => {
     const { submission } = await createSubmission(t.db, 'DCU-001');
-    const res = await t.call('POST', '/api/payments/quote', {
-      body: { submissionId: submission.id, method: 'usdt', amount: 1, totalCents: 1 },
-    });
+    const res = await read(
+      t.client.api.payments.quote.$post({
+        json: invalid({ submissionId: submission.id, method: 'usdt', amount: 1, totalCents: 1 }),
+      }),
+    );
     expect(res.body.totalCents).toBe(9523);
   });
 
@@ -144,18 +152,22 @@ describe('with payment settings', () => {
       .update(projectSubmissions)
       .set({ paymentState: 'paid' })
       .where(eq(projectSubmissions.id, submission.id));
-    const paid = await t.call('POST', '/api/payments/quote', {
-      body: { submissionId: submission.id, method: 'usdt' },
-    });
+    const paid = await read(
+      t.client.api.payments.quote.$post({ json: { submissionId: submission.id, method: 'usdt' } }),
+    );
     expect(paid.status).toBe(409);
     expect(paid.body.message).toBe(messages.payments.alreadyPaid);
-    const unknown = await t.call('POST', '/api/payments/quote', {
-      body: { submissionId: '00000000-0000-4000-8000-000000000000', method: 'usdt' },
-    });
+    const unknown = await read(
+      t.client.api.payments.quote.$post({
+        json: { submissionId: '00000000-0000-4000-8000-000000000000', method: 'usdt' },
+      }),
+    );
     expect(unknown.status).toBe(404);
-    const bad = await t.call('POST', '/api/payments/quote', {
-      body: { submissionId: submission.id, method: 'cash' },
-    });
+    const bad = await read(
+      t.client.api.payments.quote.$post({
+        json: invalid({ submissionId: submission.id, method: 'cash' }),
+      }),
+    );
     expect(bad.status).toBe(400);
   });
 });

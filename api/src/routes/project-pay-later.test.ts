@@ -5,10 +5,11 @@ import path from 'node:path';
 import { messages } from '@studio/shared/messages';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../client.ts';
 import { projectSubmissions } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
 import { submissionConfirmation } from '../mail/templates/submission-mails.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { multipartBody, postMultipart, wavHead } from '../test/multipart.ts';
 import { startApi } from '../test/process.ts';
 import { createTestDatabase } from '../test/setup-db.ts';
@@ -23,7 +24,7 @@ let submitUrl: string;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
-  submitUrl = `${await t.listen()}/api/projects/submit`;
+  submitUrl = `${await t.listen()}${t.client.api.projects.submit.$path()}`;
 });
 
 let n = 0;
@@ -103,7 +104,7 @@ describe('GET /api/projects/:id', () => {
   it('answers what the pay page needs: prices from the server, nothing private', async () => {
     const { id } = await submit(submitUrl, 'Song Mix');
     const [row] = await t.db.select().from(projectSubmissions).where(eq(projectSubmissions.id, id));
-    const res = await t.call('GET', `/api/projects/${id}`);
+    const res = await read(t.client.api.projects[':id'].$get({ param: { id } }));
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body).toEqual({
@@ -136,7 +137,7 @@ describe('GET /api/projects/:id', () => {
       .update(projectSubmissions)
       .set({ paymentState: 'paid', paidAt: new Date() })
       .where(eq(projectSubmissions.id, submission.id));
-    const res = await t.call('GET', `/api/projects/${submission.id}`);
+    const res = await read(t.client.api.projects[':id'].$get({ param: { id: submission.id } }));
     expect(res.status).toBe(200);
     expect(res.body.submission).toMatchObject({
       id: submission.id,
@@ -152,7 +153,7 @@ describe('GET /api/projects/:id', () => {
       .update(projectSubmissions)
       .set({ paymentState: 'pending' })
       .where(eq(projectSubmissions.id, submission.id));
-    const res = await t.call('GET', `/api/projects/${submission.id}`);
+    const res = await read(t.client.api.projects[':id'].$get({ param: { id: submission.id } }));
     expect(res.body.submission).toMatchObject({
       paymentState: 'pending',
       paid: false,
@@ -163,7 +164,7 @@ describe('GET /api/projects/:id', () => {
   it('is not payable, and has no prices, when the service has no payment price', async () => {
     const service = await serviceWithoutPaymentPrice('AMA-001');
     const { submission } = await createSubmission(t.db, service.sku);
-    const res = await t.call('GET', `/api/projects/${submission.id}`);
+    const res = await read(t.client.api.projects[':id'].$get({ param: { id: submission.id } }));
     expect(res.status).toBe(200);
     expect(res.body.submission).toMatchObject({
       serviceSku: service.sku,
@@ -183,7 +184,9 @@ describe('GET /api/projects/:id', () => {
     ['a malformed id', 'not-a-uuid'],
     ['an id with SQL in it', "1' OR '1'='1"],
   ])('answers 404 for %s', async (_, id) => {
-    const res = await t.call('GET', `/api/projects/${encodeURIComponent(id)}`);
+    const res = await read(
+      t.client.api.projects[':id'].$get({ param: { id: encodeURIComponent(id) } }),
+    );
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Project submission not found', code: 'NOT_FOUND' });
     expect(messages.payments.submissionNotFound).toBe('Project submission not found');
@@ -204,11 +207,12 @@ describe('with PORT=0 and no PUBLIC_URL', () => {
     });
     try {
       expect(api.url).not.toMatch(/:0$/);
-      const { id, email } = await submit(`${api.url}/api/projects/submit`, 'Song Mix');
+      const client = createClient(api.url);
+      const { id, email } = await submit(client.projects.submit.$url().href, 'Song Mix');
       const [mail] = await smtp.waitFor(email);
       expect(mail?.text).toContain(`Pay for your project: ${api.url}/projects/${id}/pay`);
       expect(mail?.html).toContain(`href="${api.url}/projects/${id}/pay"`);
-      const res = await fetch(`${api.url}/api/projects/${id}`);
+      const res = await client.projects[':id'].$get({ param: { id } });
       expect(res.status).toBe(200);
     } finally {
       await api.stop('SIGTERM');

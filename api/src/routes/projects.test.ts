@@ -5,7 +5,7 @@ import { messages } from '@studio/shared/messages';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectSubmissions, submissionFiles } from '../db/schema/project-submissions.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import {
   exeHead,
   type FilePart,
@@ -23,7 +23,7 @@ let url: string;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ SMTP_URL: smtp.url, CONTACT_TO: 'studio@example.com' });
-  url = `${await t.listen()}/api/projects/submit`;
+  url = `${await t.listen()}${t.client.api.projects.submit.$path()}`;
 });
 
 let n = 0;
@@ -257,7 +257,7 @@ describe('POST /api/projects/submit', () => {
   });
 
   it('answers 415 for a JSON body', async () => {
-    const res = await t.call('POST', '/api/projects/submit', { body: fields() });
+    const res = await read(t.client.api.projects.submit.$post({ json: fields() }));
     expect(res.status).toBe(415);
   });
 });
@@ -268,7 +268,7 @@ describe('submission rate limit', () => {
       SUBMISSION_RATE_LIMIT_PER_HOUR: '2',
       TRUST_PROXY: 'true',
     });
-    const base = `${await limited.listen()}/api/projects/submit`;
+    const base = `${await limited.listen()}${limited.client.api.projects.submit.$path()}`;
     const statuses = [];
     for (let i = 0; i < 3; i++) {
       const res = await postMultipart(base, multipartBody(fields(), []), {

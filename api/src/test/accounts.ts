@@ -3,11 +3,11 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 import { createSession } from '../services/auth/create-session.ts';
 import { ensureAdmin } from '../services/auth/ensure-admin.ts';
-import { newUser, type TestApp } from './harness.ts';
+import { newUser, read, type TestApp } from './harness.ts';
 
 /** A signed-in customer, registered through the API. */
 export async function signUpCustomer(t: TestApp) {
-  const res = await t.call('POST', '/api/auth/register', { body: newUser() });
+  const res = await read(t.client.api.auth.register.$post({ json: newUser() }));
   if (res.status !== 201)
     throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { token: string; user: { id: string; email: string } };

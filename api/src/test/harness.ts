@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import type { ClientResponse } from 'hono/client';
+import { testClient } from 'hono/testing';
 import { afterAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { listenForInvalidation } from '../cache/listen-for-invalidation.ts';
@@ -28,8 +30,27 @@ afterAll(async () => {
   for (const close of cleanups.splice(0).reverse()) await close();
 });
 
+type App = ReturnType<typeof createApp>;
+/** The app's typed client: its paths and inputs are the route table's, checked at compile time. */
+export type TestClient = ReturnType<typeof testClient<App>>;
+
+/** An answer read whole: the status, the parsed body (JSON, else the text) and the headers. */
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON an endpoint answers, errors included
+  body: any;
+  headers: Headers;
+}
+
 export interface TestApp {
-  app: ReturnType<typeof createApp>;
+  app: App;
+  /**
+   * The typed client, anonymous: `await read(t.client.api.products[':id'].$get({ param: { id } }))`.
+   * A renamed route or a changed input breaks the test's typecheck.
+   */
+  client: TestClient;
+  /** The typed client signed in: `token` becomes the bearer header of every request. */
+  as: (token: string | undefined) => TestClient;
   storage: Storage;
   /** Serves the app over real HTTP on a free loopback port; answers its base URL. */
   listen: () => Promise<string>;
@@ -37,13 +58,46 @@ export interface TestApp {
   stopJobs: () => Promise<void>;
   db: ReturnType<typeof createDb>['db'];
   env: Env;
-  /** A JSON request; `token` becomes the bearer header. Answers the status and parsed body. */
-  call: (
+  /** The app's signing secret (for tests that sign a link the way a mail does). */
+  secret: string;
+  /**
+   * An untyped JSON request by method and path string, for the tests whose subject is the path
+   * itself (unknown routes, the admin prefix guard, a link read from an e-mail); every other
+   * test goes through `client`. `token` becomes the bearer header.
+   */
+  request: (
     method: string,
     path: string,
     options?: { body?: unknown; token?: string; headers?: Record<string, string> },
-    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON an endpoint answers
-  ) => Promise<{ status: number; body: any; headers: Headers }>;
+  ) => Promise<Answer>;
+}
+
+/** Reads a response whole (see `Answer`); the typed client's calls are awaited through it. */
+export async function read(
+  response: Response | ClientResponse<unknown> | Promise<Response | ClientResponse<unknown>>,
+): Promise<Answer> {
+  const res = await response;
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/**
+ * An input the route's types refuse, sent as it is: for the tests of the server's own
+ * validation (a missing field, an unknown enum value, extra keys). Typed as whatever is expected.
+ */
+export function invalid<T>(value: unknown): T {
+  return value as T;
+}
+
+/** The request options that sign a typed call in as `token` (none for `undefined`). */
+export function bearer(token: string | undefined): { headers: Record<string, string> } {
+  return { headers: token ? { Authorization: `Bearer ${token}` } : {} };
 }
 
 /**
@@ -99,6 +153,7 @@ export async function createTestApp(
           throw new Error(`createTestApp({}, { jobs: true }) to use the ${queue} queue`);
         },
       };
+  const secret = 'test-secret-0123456789abcdef0123456789';
   const publicCache = new PublicReadCache();
   await listenForInvalidation(sql, publicCache, log);
   deps = {
@@ -109,26 +164,21 @@ export async function createTestApp(
     mailer,
     storage,
     jobs,
-    secret: 'test-secret-0123456789abcdef0123456789',
+    secret,
   };
   const app = createApp(deps);
-  const call: TestApp['call'] = async (method, p, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const as = (token: string | undefined) => testClient(app, undefined, undefined, bearer(token));
+  const request: TestApp['request'] = async (method, p, options = {}) => {
+    const headers: Record<string, string> = {
+      ...options.headers,
+      ...bearer(options.token).headers,
+    };
     let body: string | undefined;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['Content-Type'] ??= 'application/json';
     }
-    const res = await app.request(p, { method, headers, body });
-    const text = await res.text();
-    let parsedBody: unknown = text;
-    try {
-      parsedBody = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: parsedBody, headers: res.headers };
+    return read(app.request(p, { method, headers, body }));
   };
   let server: ReturnType<typeof serve> | undefined;
   const listen = async () => {
@@ -140,7 +190,18 @@ export async function createTestApp(
     const address = server.address();
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   };
-  return { app, db, env: parsed, call, storage, listen, stopJobs: () => stopJobs() };
+  return {
+    app,
+    client: as(undefined),
+    as,
+    request,
+    db,
+    env: parsed,
+    secret,
+    storage,
+    listen,
+    stopJobs: () => stopJobs(),
+  };
 }
 
 let counter = 0;

@@ -21,7 +21,7 @@ const productFiles = () => readdirSync(path.join(t.env.DATA_DIR, 'uploads', 'pro
 
 async function upload(productId: string, bytes: Buffer, filename = 'photo.jpg') {
   return postMultipart(
-    `${base}/api/admin/products/${productId}/images`,
+    `${base}${t.client.api.admin.products[':id'].images.$path({ param: { id: productId } })}`,
     multipartBody({ alt: 'Photo' }, [
       { field: 'image', filename, head: bytes, size: bytes.length },
     ]),
@@ -136,9 +136,9 @@ describe('product image upload', () => {
     const res = await upload(product.id, await testJpeg());
     const image = (res.body.product as { images: Uploaded[] }).images[0];
     expect(productFiles().length - before.length).toBe(9);
-    const removed = await t.app.request(
-      `/api/admin/products/${product.id}/images?url=${encodeURIComponent(image?.url ?? '')}`,
-      { method: 'DELETE', headers: auth },
+    const removed = await t.client.api.admin.products[':id'].images.$delete(
+      { param: { id: product.id }, query: { url: image?.url ?? '' } },
+      { headers: auth },
     );
     expect(removed.status).toBe(200);
     expect(productFiles()).toEqual(before);

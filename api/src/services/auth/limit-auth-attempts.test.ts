@@ -1,7 +1,7 @@
 import { messages } from '@studio/shared/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpCustomer } from '../../test/accounts.ts';
-import { createTestApp, newUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, newUser, read, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 
@@ -20,16 +20,20 @@ describe('sign-in rate limits', () => {
     const account = await signUpCustomer(t);
     const email = account.user.email;
     for (let i = 0; i < 3; i++) {
-      const res = await t.call('POST', '/api/auth/login', {
-        headers: from(`10.1.0.${i}`),
-        body: { email, password: 'Wrong12345' },
-      });
+      const res = await read(
+        t.client.api.auth.login.$post(
+          { json: { email, password: 'Wrong12345' } },
+          { headers: from(`10.1.0.${i}`) },
+        ),
+      );
       expect(res.status).toBe(401);
     }
-    const locked = await t.call('POST', '/api/auth/login', {
-      headers: from('10.1.0.99'),
-      body: { email, password: 'Secret123' },
-    });
+    const locked = await read(
+      t.client.api.auth.login.$post(
+        { json: { email, password: 'Secret123' } },
+        { headers: from('10.1.0.99') },
+      ),
+    );
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({ message: messages.auth.tooManyAttempts, code: 'RATE_LIMITED' });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -38,36 +42,43 @@ describe('sign-in rate limits', () => {
   it('does not count successful sign-ins against the e-mail', async () => {
     const account = await signUpCustomer(t);
     for (let i = 0; i < 4; i++) {
-      const res = await t.call('POST', '/api/auth/login', {
-        headers: from(`10.2.0.${i}`),
-        body: { email: account.user.email, password: 'Secret123' },
-      });
+      const res = await read(
+        t.client.api.auth.login.$post(
+          { json: { email: account.user.email, password: 'Secret123' } },
+          { headers: from(`10.2.0.${i}`) },
+        ),
+      );
       expect(res.status).toBe(200);
     }
   });
 
   it('limits attempts per address, and only that address', async () => {
     for (let i = 0; i < 5; i++) {
-      const res = await t.call('POST', '/api/auth/login', {
-        headers: from('10.3.0.1'),
-        body: { email: `nobody${i}@example.com`, password: 'Wrong12345' },
-      });
+      const res = await read(
+        t.client.api.auth.login.$post(
+          { json: { email: `nobody${i}@example.com`, password: 'Wrong12345' } },
+          { headers: from('10.3.0.1') },
+        ),
+      );
       expect(res.status).toBe(401);
     }
-    const sixth = await t.call('POST', '/api/auth/login', {
-      headers: from('10.3.0.1'),
-      body: { email: 'nobody9@example.com', password: 'Wrong12345' },
-    });
+    const sixth = await read(
+      t.client.api.auth.login.$post(
+        { json: { email: 'nobody9@example.com', password: 'Wrong12345' } },
+        { headers: from('10.3.0.1') },
+      ),
+    );
     expect(sixth.status).toBe(429);
-    const register = await t.call('POST', '/api/auth/register', {
-      headers: from('10.3.0.1'),
-      body: newUser(),
-    });
+    const register = await read(
+      t.client.api.auth.register.$post({ json: newUser() }, { headers: from('10.3.0.1') }),
+    );
     expect(register.status).toBe(429);
-    const other = await t.call('POST', '/api/auth/login', {
-      headers: from('10.3.0.2'),
-      body: { email: 'nobody9@example.com', password: 'Wrong12345' },
-    });
+    const other = await read(
+      t.client.api.auth.login.$post(
+        { json: { email: 'nobody9@example.com', password: 'Wrong12345' } },
+        { headers: from('10.3.0.2') },
+      ),
+    );
     expect(other.status).toBe(401);
   });
 
@@ -75,10 +86,9 @@ describe('sign-in rate limits', () => {
     const body = newUser();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await t.call('POST', '/api/auth/register', {
-        headers: from(`10.4.0.${i}`),
-        body,
-      });
+      const res = await read(
+        t.client.api.auth.register.$post({ json: body }, { headers: from(`10.4.0.${i}`) }),
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([201, 409, 409, 429]);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../client.ts';
 import { createDb, type Db } from '../../db/client.ts';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { signInAdmin } from '../../test/accounts.ts';
@@ -87,7 +88,7 @@ describe('a blast whose process is killed mid-way', () => {
     const first = await startApi(env);
     running.push(first);
     const answer = postMultipart(
-      `${first.url}/api/events/admin/send-email-blast`,
+      createClient(first.url).events.admin['send-email-blast'].$url().href,
       multipartBody({ emails: emails.join('\n'), subject: 'Crash test' }, []),
       { Authorization: `Bearer ${admin.token}` },
     ).catch((error: unknown) => error);

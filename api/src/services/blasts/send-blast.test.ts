@@ -5,7 +5,7 @@ import { subscribers } from '../../db/schema/subscribers.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { signInAdmin } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 import { batchSize, sendBlast } from './send-blast.ts';
@@ -37,13 +37,19 @@ beforeAll(async () => {
 const tag = () => randomBytes(4).toString('hex');
 
 function post(fields: Record<string, string>) {
-  return postMultipart(`${base}/api/events/admin/send-email-blast`, multipartBody(fields, []), {
-    Authorization: `Bearer ${token}`,
-  });
+  return postMultipart(
+    `${base}${t.client.api.events.admin['send-email-blast'].$path()}`,
+    multipartBody(fields, []),
+    {
+      Authorization: `Bearer ${token}`,
+    },
+  );
 }
 
 async function progress(blastId: string) {
-  const res = await t.call('GET', `/api/admin/email-blasts/${blastId}`, { token });
+  const res = await read(
+    t.as(token).api.admin['email-blasts'][':id'].$get({ param: { id: blastId } }),
+  );
   expect(res.status).toBe(200);
   return res.body as {
     blast: Record<string, unknown> & { status: string; pendingCount: number };
@@ -136,9 +142,11 @@ describe('the email-blast job', () => {
 
     smtp.state.rejecting = false;
     try {
-      const retry = await t.call('POST', `/api/admin/email-blasts/${res.body.blastId}/retry`, {
-        token,
-      });
+      const retry = await read(
+        t.as(token).api.admin['email-blasts'][':id'].retry.$post({
+          param: { id: res.body.blastId as string },
+        }),
+      );
       expect(retry.status).toBe(202);
       expect(retry.body).toMatchObject({ blastId: res.body.blastId, retried: 1 });
       const done = await untilDone(res.body.blastId as string, 15_000);

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
 import { projectSubmissions } from '../../db/schema/project-submissions.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { type AlephiumStandin, startAlephiumStandin } from '../../test/standins/alephium.ts';
 import { createSubmission } from '../../test/submissions.ts';
 
@@ -31,9 +31,11 @@ const txId = () => randomBytes(32).toString('hex');
 
 async function quoted() {
   const { submission } = await createSubmission(t.db, 'DCU-001');
-  const res = await t.call('POST', '/api/payments/quote', {
-    body: { submissionId: submission.id, method: 'alephium' },
-  });
+  const res = await read(
+    t.client.api.payments.quote.$post({
+      json: { submissionId: submission.id, method: 'alephium' },
+    }),
+  );
   expect(res.status).toBe(201);
   expect(res.body.amountText).toBe('190.46'); // $95.23 / 0.5
   return {
@@ -44,9 +46,11 @@ async function quoted() {
 }
 
 const confirm = (submissionId: string, transactionId: string) =>
-  t.call('POST', '/api/projects/payment-confirm', {
-    body: { submissionId, paymentMethod: 'alephium', transactionId, amount: 1 },
-  });
+  read(
+    t.client.api.projects['payment-confirm'].$post({
+      json: { submissionId, paymentMethod: 'alephium', transactionId, amount: 1 },
+    }),
+  );
 
 async function state(id: string) {
   const [row] = await t.db.select().from(projectSubmissions).where(eq(projectSubmissions.id, id));

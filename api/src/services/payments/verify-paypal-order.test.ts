@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
 import { projectSubmissions } from '../../db/schema/project-submissions.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { type PaypalStandin, startPaypalStandin } from '../../test/standins/paypal.ts';
 import { createSubmission } from '../../test/submissions.ts';
 
@@ -27,9 +27,9 @@ afterAll(() => paypal?.close());
 
 async function ordered(sku = 'DCU-001') {
   const { submission } = await createSubmission(t.db, sku);
-  const res = await t.call('POST', '/api/payments/paypal/orders', {
-    body: { submissionId: submission.id },
-  });
+  const res = await read(
+    t.client.api.payments.paypal.orders.$post({ json: { submissionId: submission.id } }),
+  );
   expect(res.status).toBe(201);
   return {
     submission,
@@ -39,17 +39,19 @@ async function ordered(sku = 'DCU-001') {
 }
 
 const confirm = (submissionId: string, orderId: string) =>
-  t.call('POST', '/api/projects/payment-confirm', {
-    body: {
-      submissionId,
-      paymentMethod: 'paypal',
-      transactionId: orderId,
-      amount: 0.01,
-      service: 'Something cheaper',
-      customerInfo: { name: 'Pat', email: 'pat@example.com' },
-      paymentDetails: { payerID: 'X' },
-    },
-  });
+  read(
+    t.client.api.projects['payment-confirm'].$post({
+      json: {
+        submissionId,
+        paymentMethod: 'paypal',
+        transactionId: orderId,
+        amount: 0.01,
+        service: 'Something cheaper',
+        customerInfo: { name: 'Pat', email: 'pat@example.com' },
+        paymentDetails: { payerID: 'X' },
+      },
+    }),
+  );
 
 async function state(submissionId: string) {
   const [row] = await t.db
@@ -177,7 +179,7 @@ describe('PayPal (Orders v2 on the server)', () => {
 
 describe('PayPal webhooks (signature verified with PayPal)', () => {
   async function deliver(event: Record<string, unknown>, headers = paypal.signedHeaders(event)) {
-    return t.call('POST', '/api/payments/paypal/webhook', { body: event, headers });
+    return read(t.client.api.payments.paypal.webhook.$post({ json: event }, { headers: headers }));
   }
 
   it('captures an approved order the browser never came back to', async () => {
@@ -279,12 +281,12 @@ describe('PayPal webhooks (signature verified with PayPal)', () => {
 describe('PayPal never charges twice', () => {
   it('refuses to capture a second approved order for a submission already paid', async () => {
     const { submission } = await createSubmission(t.db);
-    const first = await t.call('POST', '/api/payments/paypal/orders', {
-      body: { submissionId: submission.id },
-    });
-    const second = await t.call('POST', '/api/payments/paypal/orders', {
-      body: { submissionId: submission.id },
-    });
+    const first = await read(
+      t.client.api.payments.paypal.orders.$post({ json: { submissionId: submission.id } }),
+    );
+    const second = await read(
+      t.client.api.payments.paypal.orders.$post({ json: { submissionId: submission.id } }),
+    );
     paypal.approve(first.body.orderId);
     paypal.approve(second.body.orderId);
     expect((await confirm(submission.id, first.body.orderId)).status).toBe(200);
@@ -299,9 +301,11 @@ describe('PayPal never charges twice', () => {
   });
 
   it('answers 400, not 500, to a webhook without PayPal headers', async () => {
-    const res = await t.call('POST', '/api/payments/paypal/webhook', {
-      body: { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'X' } },
-    });
+    const res = await read(
+      t.client.api.payments.paypal.webhook.$post({
+        json: { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'X' } },
+      }),
+    );
     expect(res.status).toBe(400);
   });
 
@@ -315,10 +319,12 @@ describe('PayPal never charges twice', () => {
       amount: { currency_code: 'USD', value: '5.00' },
       custom_id: paymentId,
     });
-    const res = await t.call('POST', '/api/payments/paypal/webhook', {
-      body: event,
-      headers: paypal.signedHeaders(event),
-    });
+    const res = await read(
+      t.client.api.payments.paypal.webhook.$post(
+        { json: event },
+        { headers: paypal.signedHeaders(event) },
+      ),
+    );
     expect(res.status).toBe(200);
     expect((await paymentStatus(paymentId))?.status).toBe('confirmed');
     expect(await state(submission.id)).toBe('paid');

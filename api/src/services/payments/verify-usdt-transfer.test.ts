@@ -6,7 +6,7 @@ import { projectSubmissions } from '../../db/schema/project-submissions.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { signUpCustomer } from '../../test/accounts.ts';
 import { type EvmChain, startEvmChain } from '../../test/evm/chain.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { createProduct } from '../../test/products.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 import { createSubmission } from '../../test/submissions.ts';
@@ -46,24 +46,26 @@ function chainEnv() {
 /** A submission with an open USDT quote: what is due, in base units. */
 async function quoted(sku = 'SM-001') {
   const { submission } = await createSubmission(t.db, sku);
-  const quote = await t.call('POST', '/api/payments/quote', {
-    body: { submissionId: submission.id, method: 'usdt' },
-  });
+  const quote = await read(
+    t.client.api.payments.quote.$post({ json: { submissionId: submission.id, method: 'usdt' } }),
+  );
   expect(quote.status).toBe(201);
   return { submission, quote: quote.body, due: BigInt(quote.body.amountBaseUnits) };
 }
 
 function confirm(submissionId: string, transactionId: string, extra: Record<string, unknown> = {}) {
-  return t.call('POST', '/api/projects/payment-confirm', {
-    body: {
-      submissionId,
-      paymentMethod: 'usdt',
-      transactionId,
-      amount: 0.01,
-      service: 'Free',
-      ...extra,
-    },
-  });
+  return read(
+    t.client.api.projects['payment-confirm'].$post({
+      json: {
+        submissionId,
+        paymentMethod: 'usdt',
+        transactionId,
+        amount: 0.01,
+        service: 'Free',
+        ...extra,
+      },
+    }),
+  );
 }
 
 async function submissionState(id: string) {
@@ -261,16 +263,20 @@ describe('a transfer still waiting for confirmations', () => {
       { jobs: true },
     );
     const { submission } = await createSubmission(slow.db);
-    const quote = await slow.call('POST', '/api/payments/quote', {
-      body: { submissionId: submission.id, method: 'usdt' },
-    });
+    const quote = await read(
+      slow.client.api.payments.quote.$post({
+        json: { submissionId: submission.id, method: 'usdt' },
+      }),
+    );
     const hash = await chain.transfer({
       to: chain.merchant,
       amount: BigInt(quote.body.amountBaseUnits),
     });
-    const first = await slow.call('POST', '/api/projects/payment-confirm', {
-      body: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
-    });
+    const first = await read(
+      slow.client.api.projects['payment-confirm'].$post({
+        json: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
+      }),
+    );
     expect(first.status).toBe(202);
     expect(first.body.status).toBe('pending');
     const state = async () =>
@@ -309,16 +315,20 @@ describe('jobs survive a restart', () => {
     };
     const before = await createTestApp(env, { jobs: true });
     const { submission } = await createSubmission(before.db);
-    const quote = await before.call('POST', '/api/payments/quote', {
-      body: { submissionId: submission.id, method: 'usdt' },
-    });
+    const quote = await read(
+      before.client.api.payments.quote.$post({
+        json: { submissionId: submission.id, method: 'usdt' },
+      }),
+    );
     const hash = await chain.transfer({
       to: chain.merchant,
       amount: BigInt(quote.body.amountBaseUnits),
     });
-    const first = await before.call('POST', '/api/projects/payment-confirm', {
-      body: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
-    });
+    const first = await read(
+      before.client.api.projects['payment-confirm'].$post({
+        json: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
+      }),
+    );
     expect(first.status).toBe(202);
     await before.stopJobs(); // the process goes down with the re-check still queued
 
@@ -348,16 +358,20 @@ describe('the watch window', () => {
     };
     const app = await createTestApp(env, { jobs: true });
     const { submission } = await createSubmission(app.db);
-    const quote = await app.call('POST', '/api/payments/quote', {
-      body: { submissionId: submission.id, method: 'usdt' },
-    });
+    const quote = await read(
+      app.client.api.payments.quote.$post({
+        json: { submissionId: submission.id, method: 'usdt' },
+      }),
+    );
     const hash = await chain.transfer({
       to: chain.merchant,
       amount: BigInt(quote.body.amountBaseUnits),
     });
-    const res = await app.call('POST', '/api/projects/payment-confirm', {
-      body: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
-    });
+    const res = await read(
+      app.client.api.projects['payment-confirm'].$post({
+        json: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
+      }),
+    );
     expect(res.status).toBe(202);
     await app.db
       .update(payments)
@@ -394,19 +408,19 @@ describe('paying a shop order with USDT', () => {
   it('quotes the order total and marks the order paid once the transfer is verified', async () => {
     const customer = await signUpCustomer(t);
     const product = await createProduct(t.db, { category: 'digital', priceCents: 3900 });
-    const placed = await t.call('POST', '/api/orders', {
-      token: customer.token,
-      body: { items: [{ productId: product.id, quantity: 2 }] },
-    });
+    const placed = await read(
+      t
+        .as(customer.token)
+        .api.orders.$post({ json: { items: [{ productId: product.id, quantity: 2 }] } }),
+    );
     const orderId = placed.body.order.id;
-    const anonymous = await t.call('POST', '/api/payments/quote', {
-      body: { orderId, method: 'usdt' },
-    });
+    const anonymous = await read(
+      t.client.api.payments.quote.$post({ json: { orderId, method: 'usdt' } }),
+    );
     expect(anonymous.status).toBe(401);
-    const quote = await t.call('POST', '/api/payments/quote', {
-      token: customer.token,
-      body: { orderId, method: 'usdt' },
-    });
+    const quote = await read(
+      t.as(customer.token).api.payments.quote.$post({ json: { orderId, method: 'usdt' } }),
+    );
     expect(quote.status).toBe(201);
     // 2 x 39.00 = 78.00 + 7% = 83.46 -> 83,460,000 base units
     expect(quote.body).toMatchObject({
@@ -418,17 +432,20 @@ describe('paying a shop order with USDT', () => {
     expect(due - 83_460_000n).toBeGreaterThan(0n); // the quote's tag, under a cent
     expect(due - 83_460_000n).toBeLessThan(10_000n);
     const hash = await chain.transfer({ to: chain.merchant, amount: due });
-    const res = await t.call('POST', `/api/orders/${orderId}/payment-confirm`, {
-      token: customer.token,
-      body: { paymentMethod: 'usdt', transactionId: hash },
-    });
+    const res = await read(
+      t.as(customer.token).api.orders[':id']['payment-confirm'].$post({
+        param: { id: orderId },
+        json: { paymentMethod: 'usdt', transactionId: hash },
+      }),
+    );
     expect(res.status).toBe(200);
-    const mine = await t.call('GET', `/api/orders/${orderId}`, { token: customer.token });
+    const mine = await read(
+      t.as(customer.token).api.orders[':id'].$get({ param: { id: orderId } }),
+    );
     expect(mine.body.order.status).toBe('paid');
-    const again = await t.call('POST', '/api/payments/quote', {
-      token: customer.token,
-      body: { orderId, method: 'usdt' },
-    });
+    const again = await read(
+      t.as(customer.token).api.payments.quote.$post({ json: { orderId, method: 'usdt' } }),
+    );
     expect(again.status).toBe(409);
   });
 });

@@ -1,0 +1,391 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
+import { events } from '../db/schema/events.ts';
+import { submissionFiles } from '../db/schema/project-submissions.ts';
+import { services } from '../db/schema/services.ts';
+import { signValue } from '../lib/signed-token.ts';
+import { apiEndpoints } from '../openapi/route-table.ts';
+import { UNSUBSCRIBE_PURPOSE } from '../services/newsletter/unsubscribe-url.ts';
+import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
+import { createTestApp, newUser, read, type TestApp, type TestClient } from '../test/harness.ts';
+import { testJpeg } from '../test/images.ts';
+import { wavHead } from '../test/multipart.ts';
+import { createProduct } from '../test/products.ts';
+import { createSubmission } from '../test/submissions.ts';
+import { type AccessRow, accessRows, type RouteKey } from './access.ts';
+
+/**
+ * Every route of the app, called by an anonymous visitor, a customer and an admin: each gets
+ * the status its route file's access row states. Every call brings its own fixture and its
+ * own account, so no call changes what another one reads.
+ */
+let t: TestApp;
+/** Makes fixtures that need an admin (an order ready to ship); never one of the callers. */
+let setupAdmin: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { jobs: true });
+  setupAdmin = (await signInAdmin(t.db)).token;
+});
+
+type Who = 'anonymous' | 'customer' | 'admin';
+
+interface Caller {
+  who: Who;
+  client: TestClient;
+  /** The caller's account; an anonymous caller has none. */
+  account?: { token: string; id: string; password: string };
+}
+
+async function caller(who: Who): Promise<Caller> {
+  if (who === 'anonymous') return { who, client: t.client };
+  if (who === 'customer') {
+    const { token, user } = await signUpCustomer(t);
+    return { who, client: t.as(token), account: { token, id: user.id, password: 'Secret123' } };
+  }
+  const { token, user, password } = await signInAdmin(t.db);
+  return { who, client: t.as(token), account: { token, id: user.id, password } };
+}
+
+/** The caller's own token, or a new customer's for an anonymous caller (whose order it reads). */
+async function ownerToken(c: Caller) {
+  return c.account?.token ?? (await signUpCustomer(t)).token;
+}
+
+const jpegBytes = await testJpeg({ width: 400, height: 300 });
+const jpeg = () => new Blob([jpegBytes], { type: 'image/jpeg' });
+const unique = () => randomBytes(4).toString('hex');
+
+function form(fields: Record<string, string>, files: Record<string, [Blob, string]> = {}) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  for (const [name, [blob, filename]] of Object.entries(files)) body.set(name, blob, filename);
+  return { init: { body } };
+}
+
+const eventFields = () => ({
+  title: 'Listening Party',
+  description: 'New album, big speakers.',
+  date: '2030-05-01T20:00:00Z',
+});
+
+const address = {
+  firstName: 'A',
+  lastName: 'B',
+  street: 'C 1',
+  city: 'D',
+  state: 'E',
+  zipCode: '12345',
+  phone: '+15551234567',
+};
+
+async function placeOrder(token: string) {
+  const product = await createProduct(t.db, { stock: 20 });
+  const res = await read(
+    t.as(token).api.orders.$post({
+      json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address },
+    }),
+  );
+  if (res.status !== 201) throw new Error(`order failed: ${res.status}`);
+  return res.body.order.id as string;
+}
+
+async function submissionFile() {
+  const { submission } = await createSubmission(t.db);
+  const key = `submissions/access-${unique()}`;
+  await t.storage.put(key, Readable.from([Buffer.from('bytes')]));
+  const [file] = await t.db
+    .insert(submissionFiles)
+    .values({
+      submissionId: submission.id,
+      originalName: 'a.wav',
+      storageKey: key,
+      contentType: 'audio/wav',
+      sizeBytes: 5,
+    })
+    .returning();
+  return { id: submission.id, fileId: String(file?.id) };
+}
+
+async function event() {
+  const [row] = await t.db
+    .insert(events)
+    .values({ title: 'E', description: 'D', date: new Date() })
+    .returning();
+  return String(row?.id);
+}
+
+/** A finished blast with one failed recipient, so that a retry has something to do. */
+async function failedBlast() {
+  const [blast] = await t.db
+    .insert(emailBlasts)
+    .values({ subject: 'Old', status: 'done', finishedAt: new Date() })
+    .returning();
+  const id = String(blast?.id);
+  await t.db
+    .insert(emailBlastRecipients)
+    .values({ blastId: id, email: 'bounced@example.com', status: 'failed', error: '550' });
+  return id;
+}
+
+async function service() {
+  const [row] = await t.db
+    .insert(services)
+    .values({
+      sku: `S-${unique()}`,
+      title: 'Access check',
+      category: 'mixing',
+      listPriceCents: 1000,
+      description: 'A service made for one call.',
+    })
+    .returning();
+  return String(row?.id);
+}
+
+/** How each route is reached, with a fixture of its own: one entry a route, none missing. */
+const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
+  'GET /api/health': (c) => c.client.api.health.$get(),
+  'GET /api/services': (c) => c.client.api.services.$get(),
+  'GET /api/products': (c) => c.client.api.products.$get({ query: {} }),
+  'GET /api/products/:id': async (c) =>
+    c.client.api.products[':id'].$get({ param: { id: (await createProduct(t.db)).id } }),
+  'GET /api/events': (c) => c.client.api.events.$get(),
+  'GET /api/media/:folder/:name': async (c) => {
+    const name = `access-${unique()}.jpg`;
+    await t.storage.put(`products/${name}`, Readable.from([jpegBytes]));
+    return c.client.api.media[':folder'][':name'].$get({ param: { folder: 'products', name } });
+  },
+  'POST /api/contact': (c) =>
+    c.client.api.contact.$post({
+      json: {
+        name: 'Ray',
+        email: `visitor.${unique()}@example.net`,
+        subject: 'Hi',
+        message: 'Hello',
+      },
+    }),
+  'POST /api/contact/newsletter': (c) =>
+    c.client.api.contact.newsletter.$post({ json: { email: `fan.${unique()}@example.com` } }),
+  'GET /api/contact/unsubscribe': (c) => {
+    const email = `fan.${unique()}@example.com`;
+    const token = signValue(t.secret, UNSUBSCRIBE_PURPOSE, email);
+    return c.client.api.contact.unsubscribe.$get({ query: { email, token } });
+  },
+  'POST /api/contact/unsubscribe': async (c) => {
+    const email = `fan.${unique()}@example.com`;
+    await read(t.client.api.contact.newsletter.$post({ json: { email } }));
+    const token = signValue(t.secret, UNSUBSCRIBE_PURPOSE, email);
+    return c.client.api.contact.unsubscribe.$post({ query: { email, token } });
+  },
+  'GET /api/contact/subscribers': (c) => c.client.api.contact.subscribers.$get(),
+  'POST /api/admin/subscribers/import': (c) =>
+    c.client.api.admin.subscribers.import.$post({
+      json: { content: `email\nnew.${unique()}@example.com` },
+    }),
+  'POST /api/projects/submit': (c) =>
+    c.client.api.projects.submit.$post(
+      {},
+      form(
+        {
+          name: 'Nina Simone',
+          email: `nina.${unique()}@example.com`,
+          service: 'Song Mix',
+          notes: 'Two songs, stems attached.',
+        },
+        {
+          files: [new Blob([wavHead(), Buffer.alloc(2048)], { type: 'audio/wav' }), 'song.wav'],
+        },
+      ),
+    ),
+  'POST /api/projects/payment-confirm': async (c) =>
+    c.client.api.projects['payment-confirm'].$post({
+      json: {
+        submissionId: (await createSubmission(t.db)).submission.id,
+        paymentMethod: 'usdt',
+        transactionId: `0x${'ab'.repeat(32)}`,
+      },
+    }),
+  'GET /api/projects/:id': async (c) =>
+    c.client.api.projects[':id'].$get({
+      param: { id: (await createSubmission(t.db)).submission.id },
+    }),
+  'GET /api/payments/config': (c) => c.client.api.payments.config.$get(),
+  'POST /api/payments/quote': async (c) =>
+    c.client.api.payments.quote.$post({
+      json: { submissionId: (await createSubmission(t.db)).submission.id, method: 'usdt' },
+    }),
+  'POST /api/payments/paypal/orders': async (c) =>
+    c.client.api.payments.paypal.orders.$post({
+      json: { submissionId: (await createSubmission(t.db)).submission.id },
+    }),
+  'POST /api/payments/paypal/webhook': (c) =>
+    c.client.api.payments.paypal.webhook.$post({
+      json: { id: `WH-${unique()}`, event_type: 'PAYMENT.CAPTURE.COMPLETED' },
+    }),
+  'POST /api/auth/register': (c) => c.client.api.auth.register.$post({ json: newUser() }),
+  'POST /api/auth/login': async (c) => {
+    const { email, password } = newUser();
+    await read(t.client.api.auth.register.$post({ json: { ...newUser(), email, password } }));
+    return c.client.api.auth.login.$post({ json: { email, password } });
+  },
+  'GET /api/auth/me': (c) => c.client.api.auth.me.$get(),
+  'PUT /api/auth/profile': (c) => c.client.api.auth.profile.$put({ json: { firstName: 'Ada' } }),
+  'POST /api/auth/logout': (c) => c.client.api.auth.logout.$post(),
+  'PUT /api/auth/password': (c) =>
+    c.client.api.auth.password.$put({
+      json: { currentPassword: c.account?.password ?? 'Secret123', newPassword: 'Changed456' },
+    }),
+  'POST /api/auth/logout-all': (c) => c.client.api.auth['logout-all'].$post(),
+  'POST /api/orders': async (c) =>
+    c.client.api.orders.$post({
+      json: {
+        items: [{ productId: (await createProduct(t.db)).id, quantity: 1 }],
+        shippingAddress: address,
+      },
+    }),
+  'GET /api/orders': (c) => c.client.api.orders.$get({ query: {} }),
+  'POST /api/orders/execute-payment': async (c) =>
+    c.client.api.orders['execute-payment'].$post({
+      json: {
+        paymentId: 'PAY-1',
+        payerId: 'PAYER-1',
+        orderId: await placeOrder(await ownerToken(c)),
+      },
+    }),
+  'GET /api/orders/:id': async (c) =>
+    c.client.api.orders[':id'].$get({ param: { id: await placeOrder(await ownerToken(c)) } }),
+  'POST /api/orders/:id/payment-confirm': async (c) =>
+    c.client.api.orders[':id']['payment-confirm'].$post({
+      param: { id: await placeOrder(await ownerToken(c)) },
+      json: { paymentMethod: 'usdt', transactionId: `0x${'cd'.repeat(32)}` },
+    }),
+  'GET /api/events/admin': (c) => c.client.api.events.admin.$get(),
+  'POST /api/events/admin': (c) =>
+    c.client.api.events.admin.$post({}, form(eventFields(), { flyer: [jpeg(), 'flyer.jpg'] })),
+  'PUT /api/events/admin/:id': async (c) =>
+    c.client.api.events.admin[':id'].$put({ param: { id: await event() } }, form(eventFields())),
+  'DELETE /api/events/admin/:id': async (c) =>
+    c.client.api.events.admin[':id'].$delete({ param: { id: await event() } }),
+  'POST /api/events/admin/send-email-blast': (c) =>
+    c.client.api.events.admin['send-email-blast'].$post(
+      {},
+      form({ emails: 'fan1@example.com, fan2@example.com', subject: 'News', message: 'Hello' }),
+    ),
+  'GET /api/admin/email-blasts': (c) => c.client.api.admin['email-blasts'].$get({ query: {} }),
+  'GET /api/admin/email-blasts/:id': async (c) =>
+    c.client.api.admin['email-blasts'][':id'].$get({ param: { id: await failedBlast() } }),
+  'POST /api/admin/email-blasts/:id/retry': async (c) =>
+    c.client.api.admin['email-blasts'][':id'].retry.$post({ param: { id: await failedBlast() } }),
+  // Also the guard's own check: a query changes nothing about who may call.
+  'GET /api/admin/users': (c) =>
+    c.client.api.admin.users.$get({ query: { role: 'admin', q: 'admin' } }),
+  'GET /api/admin/dashboard': (c) => c.client.api.admin.dashboard.$get(),
+  'GET /api/admin/report': (c) => c.client.api.admin.report.$get({ query: {} }),
+  'GET /api/admin/orders': (c) => c.client.api.admin.orders.$get({ query: {} }),
+  'GET /api/admin/orders/:id': async (c) =>
+    c.client.api.admin.orders[':id'].$get({ param: { id: await placeOrder(setupAdmin) } }),
+  'PUT /api/admin/orders/:id/status': async (c) =>
+    c.client.api.admin.orders[':id'].status.$put({
+      param: { id: await placeOrder(setupAdmin) },
+      json: { status: 'processing' },
+    }),
+  'PUT /api/admin/orders/:id/shipping': async (c) => {
+    const id = await placeOrder(setupAdmin);
+    await read(
+      t
+        .as(setupAdmin)
+        .api.admin.orders[':id'].status.$put({ param: { id }, json: { status: 'processing' } }),
+    );
+    return c.client.api.admin.orders[':id'].shipping.$put({
+      param: { id },
+      json: { carrier: 'DHL', trackingNumber: 'JD0146', shippingMethod: 'standard' },
+    });
+  },
+  'GET /api/admin/products': (c) => c.client.api.admin.products.$get({ query: {} }),
+  'GET /api/admin/products/:id': async (c) =>
+    c.client.api.admin.products[':id'].$get({ param: { id: (await createProduct(t.db)).id } }),
+  'POST /api/admin/products': (c) =>
+    c.client.api.admin.products.$post({
+      json: {
+        sku: `P-${unique()}`,
+        name: 'Poster',
+        category: 'apparel',
+        priceCents: 1500,
+        stock: 4,
+      },
+    }),
+  'PUT /api/admin/products/:id': async (c) =>
+    c.client.api.admin.products[':id'].$put({
+      param: { id: (await createProduct(t.db)).id },
+      json: { stock: 9 },
+    }),
+  'DELETE /api/admin/products/:id': async (c) =>
+    c.client.api.admin.products[':id'].$delete({ param: { id: (await createProduct(t.db)).id } }),
+  'POST /api/admin/products/:id/images': async (c) =>
+    c.client.api.admin.products[':id'].images.$post(
+      { param: { id: (await createProduct(t.db)).id } },
+      form({}, { image: [jpeg(), 'front.jpg'] }),
+    ),
+  'DELETE /api/admin/products/:id/images': async (c) => {
+    const product = await createProduct(t.db, { images: [{ url: '/img/seed.jpg', alt: 'Seed' }] });
+    return c.client.api.admin.products[':id'].images.$delete({
+      param: { id: product.id },
+      query: { url: '/img/seed.jpg' },
+    });
+  },
+  'GET /api/admin/services': (c) => c.client.api.admin.services.$get(),
+  'PUT /api/admin/services/:id': async (c) =>
+    c.client.api.admin.services[':id'].$put({
+      param: { id: await service() },
+      json: { popular: true },
+    }),
+  'GET /api/admin/submissions': (c) => c.client.api.admin.submissions.$get({ query: {} }),
+  'GET /api/admin/submissions/:id': async (c) =>
+    c.client.api.admin.submissions[':id'].$get({
+      param: { id: (await createSubmission(t.db)).submission.id },
+    }),
+  'GET /api/admin/submissions/:id/files/:fileId': async (c) =>
+    c.client.api.admin.submissions[':id'].files[':fileId'].$get({ param: await submissionFile() }),
+};
+
+describe('the access rows', () => {
+  it('are one a route of the app’s route table, none missing and none extra', () => {
+    const table = apiEndpoints(t.app.routes).map((e) => e.key);
+    const rows = accessRows.map((row) => row.route);
+    expect(new Set(rows).size).toBe(rows.length);
+    expect([...rows].sort()).toEqual([...table].sort());
+  });
+});
+
+describe.each(accessRows)('$route', (row: AccessRow) => {
+  it.each(['anonymous', 'customer', 'admin'] as const)('%s', async (who) => {
+    const res = await read(calls[row.route](await caller(who)));
+    expect(res.status, JSON.stringify(res.body)).toBe(row[who]);
+    if (res.status === 401 || res.status === 403) {
+      expect(res.body.code).toBe(res.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
+      expect(typeof res.body.message).toBe('string');
+    }
+  });
+});
+
+// The guard covers the whole /api/admin prefix: without the role, even an unknown path answers
+// 401/403, never 404, so it reveals nothing about which admin routes exist. These paths are the
+// subject of the test, so they are sent untyped.
+describe.each([
+  ['GET', '/api/admin/no-such-thing'],
+  ['DELETE', '/api/admin/users/123'],
+  ['POST', '/api/admin/anything'],
+])('the admin prefix: %s %s', (method, path) => {
+  it.each([
+    ['anonymous', 401, 'UNAUTHORIZED'],
+    ['customer', 403, 'FORBIDDEN'],
+    ['admin', 404, 'NOT_FOUND'],
+  ] as const)('%s gets %i', async (who, status, code) => {
+    const res = await t.request(method, path, { token: (await caller(who)).account?.token });
+    expect(res.status).toBe(status);
+    expect(res.body.code).toBe(code);
+    expect(typeof res.body.message).toBe('string');
+  });
+});

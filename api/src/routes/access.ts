@@ -1,0 +1,76 @@
+import type { ExtractSchema } from 'hono/types';
+import type { createApp } from '../app.ts';
+import { adminDashboardAccess } from './admin-dashboard.access.ts';
+import { adminEventsAccess } from './admin-events.access.ts';
+import { adminOrdersAccess } from './admin-orders.access.ts';
+import { adminProductsAccess } from './admin-products.access.ts';
+import { adminReportAccess } from './admin-report.access.ts';
+import { adminServicesAccess } from './admin-services.access.ts';
+import { adminSubmissionsAccess } from './admin-submissions.access.ts';
+import { adminUsersAccess } from './admin-users.access.ts';
+import { authAccess } from './auth.access.ts';
+import { contactAccess } from './contact.access.ts';
+import { emailBlastsAccess } from './email-blasts.access.ts';
+import { eventsAccess } from './events.access.ts';
+import { healthAccess } from './health.access.ts';
+import { mediaAccess } from './media.access.ts';
+import { newsletterAccess } from './newsletter.access.ts';
+import { ordersAccess } from './orders.access.ts';
+import { paymentsAccess } from './payments.access.ts';
+import { productsAccess } from './products.access.ts';
+import { projectsAccess } from './projects.access.ts';
+import { servicesAccess } from './services.access.ts';
+import { subscribersAccess } from './subscribers.access.ts';
+
+type AppSchema = ExtractSchema<ReturnType<typeof createApp>>;
+type Methods<Endpoints> = keyof Endpoints & `$${string}`;
+
+/**
+ * Every endpoint of the app as `METHOD /path`, read from the app's typed route table (the
+ * catch-all excluded): `'GET /api/products/:id'`. A route renamed in its route file is no longer
+ * one of these, so its access row stops compiling.
+ */
+export type RouteKey = {
+  [P in keyof AppSchema & string]: P extends `${string}*${string}`
+    ? never
+    : `${Uppercase<Methods<AppSchema[P]> extends `$${infer M}` ? M : never>} ${P}`;
+}[keyof AppSchema & string];
+
+/** The status a caller of each kind gets from one route, with the fixture access.test.ts gives it. */
+export interface AccessRow {
+  route: RouteKey;
+  anonymous: number;
+  customer: number;
+  admin: number;
+}
+
+/** Who a route is for, as its row says: 401 for anonymous callers, and 403 for customers. */
+export function audienceOf(row: AccessRow): 'public' | 'signed-in' | 'admin' {
+  if (row.customer === 403) return 'admin';
+  return row.anonymous === 401 ? 'signed-in' : 'public';
+}
+
+/** The rows of every route file, each file's beside it (`products.ts` → `products.access.ts`). */
+export const accessRows: readonly AccessRow[] = [
+  ...healthAccess,
+  ...servicesAccess,
+  ...productsAccess,
+  ...eventsAccess,
+  ...mediaAccess,
+  ...contactAccess,
+  ...newsletterAccess,
+  ...subscribersAccess,
+  ...projectsAccess,
+  ...paymentsAccess,
+  ...authAccess,
+  ...ordersAccess,
+  ...adminEventsAccess,
+  ...emailBlastsAccess,
+  ...adminUsersAccess,
+  ...adminDashboardAccess,
+  ...adminReportAccess,
+  ...adminOrdersAccess,
+  ...adminProductsAccess,
+  ...adminServicesAccess,
+  ...adminSubmissionsAccess,
+];

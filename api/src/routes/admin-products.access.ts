@@ -1,0 +1,12 @@
+import type { AccessRow } from './access.ts';
+
+/** Who may call each route of admin-products.ts, and the status each caller gets (access.test.ts). */
+export const adminProductsAccess: AccessRow[] = [
+  { route: 'GET /api/admin/products', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'GET /api/admin/products/:id', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'POST /api/admin/products', anonymous: 401, customer: 403, admin: 201 },
+  { route: 'PUT /api/admin/products/:id', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'DELETE /api/admin/products/:id', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'POST /api/admin/products/:id/images', anonymous: 401, customer: 403, admin: 201 },
+  { route: 'DELETE /api/admin/products/:id/images', anonymous: 401, customer: 403, admin: 200 },
+];

@@ -1,0 +1,6 @@
+import type { AccessRow } from './access.ts';
+
+/** Who may call each route of admin-report.ts, and the status each caller gets (access.test.ts). */
+export const adminReportAccess: AccessRow[] = [
+  { route: 'GET /api/admin/report', anonymous: 401, customer: 403, admin: 200 },
+];

@@ -1,0 +1,13 @@
+import type { AccessRow } from './access.ts';
+
+/** Who may call each route of admin-submissions.ts, and the status each caller gets (access.test.ts). */
+export const adminSubmissionsAccess: AccessRow[] = [
+  { route: 'GET /api/admin/submissions', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'GET /api/admin/submissions/:id', anonymous: 401, customer: 403, admin: 200 },
+  {
+    route: 'GET /api/admin/submissions/:id/files/:fileId',
+    anonymous: 401,
+    customer: 403,
+    admin: 200,
+  },
+];

@@ -1,0 +1,9 @@
+import type { AccessRow } from './access.ts';
+
+/** Who may call each route of email-blasts.ts, and the status each caller gets (access.test.ts). */
+export const emailBlastsAccess: AccessRow[] = [
+  { route: 'POST /api/events/admin/send-email-blast', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'GET /api/admin/email-blasts', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'GET /api/admin/email-blasts/:id', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'POST /api/admin/email-blasts/:id/retry', anonymous: 401, customer: 403, admin: 202 },
+];

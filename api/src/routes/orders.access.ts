@@ -1,0 +1,11 @@
+import type { AccessRow } from './access.ts';
+
+/** Who may call each route of orders.ts, and the status each caller gets (access.test.ts). */
+export const ordersAccess: AccessRow[] = [
+  { route: 'POST /api/orders', anonymous: 401, customer: 201, admin: 201 },
+  { route: 'GET /api/orders', anonymous: 401, customer: 200, admin: 200 },
+  // No payment method is set up in the test app: 422 once the caller owns the order.
+  { route: 'POST /api/orders/execute-payment', anonymous: 401, customer: 422, admin: 422 },
+  { route: 'GET /api/orders/:id', anonymous: 401, customer: 200, admin: 200 },
+  { route: 'POST /api/orders/:id/payment-confirm', anonymous: 401, customer: 422, admin: 422 },
+];

@@ -1,0 +1,7 @@
+import type { AccessRow } from './access.ts';
+
+/** Who may call each route of subscribers.ts, and the status each caller gets (access.test.ts). */
+export const subscribersAccess: AccessRow[] = [
+  { route: 'GET /api/contact/subscribers', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'POST /api/admin/subscribers/import', anonymous: 401, customer: 403, admin: 200 },
+];
