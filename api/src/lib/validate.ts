@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
+import { describeValidator } from '../openapi/validators.ts';
 import { zodIssuesError } from './zod-issues-error.ts';
 
 /** `zValidator` with the project's error body (`zodIssuesError`). */
@@ -8,7 +9,9 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   target: Target,
   schema: T,
 ) {
-  return zValidator(target, schema, (result) => {
+  const middleware = zValidator(target, schema, (result) => {
     if (!result.success) throw zodIssuesError(result.error);
   });
+  // The API's description (openapi/) reads each route's schemas from its validators.
+  return describeValidator(middleware, { target, schema });
 }
