@@ -39,6 +39,8 @@ export const messages = {
     passwordChanged: 'Password changed',
   },
   project: {
+    /** The admin's download of a submission's file that is not there. */
+    fileNotFound: 'File not found',
     nameRequired: 'Please enter your name',
     emailRequired: 'Please enter your email address',
     emailInvalid: 'Please enter a valid email address',
@@ -149,11 +151,16 @@ export const messages = {
     providerUnavailable: 'The payment provider could not be reached. Please try again.',
     // The same words as a sign-in's, for the payment calls' limit per address.
     tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    nothingToPay: 'There is nothing to pay for this order',
+    webhooksOff: 'PayPal webhooks are not configured',
+    webhookSignatureInvalid: 'The webhook signature is not valid',
   },
   orders: {
     cartEmpty: 'Your cart is empty',
     tooManyItems: 'At most 99 of one item per order',
     unavailable: (name: string) => `${name} is no longer available`,
+    /** Names a product that no longer exists in the messages above. */
+    someProduct: 'A product',
     soldElsewhere: (name: string) => `${name} is sold through our partner store, not here`,
     outOfStock: (name: string) => `${name} is out of stock`,
     notEnoughStock: (name: string, left: number) => `Only ${left} left of ${name}`,

@@ -57,7 +57,7 @@ export async function createOrder({
         const lines = [...wanted].map(([productId, quantity]) => {
           const product = rows.find((p) => p.id === productId);
           if (!product?.isActive)
-            throw new ApiError('NOT_FOUND', m.unavailable(product?.name ?? 'A product'));
+            throw new ApiError('NOT_FOUND', m.unavailable(product?.name ?? m.someProduct));
           const meta = product.metadata;
           if (meta.externalUrl || meta.shopifyUrl || meta.barnesNobleUrl) {
             throw new ApiError('UNPROCESSABLE', m.soldElsewhere(product.name));

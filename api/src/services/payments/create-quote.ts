@@ -44,8 +44,7 @@ export async function createQuote({
   if (!payable.payable) throw new ApiError('CONFLICT', messages.orders.notPayable);
   if (!isEnabled(env, method))
     throw new ApiError('UNPROCESSABLE', messages.payments.methodUnavailable);
-  if (payable.totalCents <= 0)
-    throw new ApiError('UNPROCESSABLE', 'There is nothing to pay for this order');
+  if (payable.totalCents <= 0) throw new ApiError('UNPROCESSABLE', messages.payments.nothingToPay);
 
   const due = amountsDue(payable, method, env.ALPH_USD_RATE);
   const expiresAt = new Date(Date.now() + ttlMs);

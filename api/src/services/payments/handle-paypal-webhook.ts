@@ -1,4 +1,5 @@
 import { centsToDecimal } from '@studio/shared/crypto-units';
+import { messages } from '@studio/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
@@ -66,7 +67,7 @@ export async function handlePaypalWebhook({
   event: WebhookEvent;
 }): Promise<{ handled: boolean }> {
   if (!env.PAYPAL_WEBHOOK_ID || !env.PAYPAL_CLIENT_ID) {
-    throw new ApiError('NOT_FOUND', 'PayPal webhooks are not configured');
+    throw new ApiError('NOT_FOUND', messages.payments.webhooksOff);
   }
   // PayPal refuses to check a request that lacks its headers (400): not a valid event.
   const verified = await paypalClient(env)
@@ -75,7 +76,7 @@ export async function handlePaypalWebhook({
       if (error instanceof PaypalError && error.status < 500) return false;
       throw error;
     });
-  if (!verified) throw new ApiError('BAD_REQUEST', 'The webhook signature is not valid');
+  if (!verified) throw new ApiError('BAD_REQUEST', messages.payments.webhookSignatureInvalid);
   const resource = event.resource;
   if (!resource?.id) return { handled: false };
   log.info(

@@ -1,3 +1,4 @@
+import { messages } from '@studio/shared/messages';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { submissionFiles } from '../../db/schema/project-submissions.ts';
@@ -17,14 +18,15 @@ export async function openSubmissionFile({
   id: string;
   fileId: string;
 }) {
-  if (!isUuid(id) || !isUuid(fileId)) throw new ApiError('NOT_FOUND', 'File not found');
+  if (!isUuid(id) || !isUuid(fileId))
+    throw new ApiError('NOT_FOUND', messages.project.fileNotFound);
   const [file] = await db
     .select()
     .from(submissionFiles)
     .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, id)));
-  if (!file) throw new ApiError('NOT_FOUND', 'File not found');
+  if (!file) throw new ApiError('NOT_FOUND', messages.project.fileNotFound);
   const stored = await storage.get(file.storageKey).catch(() => {
-    throw new ApiError('NOT_FOUND', 'File not found');
+    throw new ApiError('NOT_FOUND', messages.project.fileNotFound);
   });
   return { ...stored, name: file.originalName, contentType: file.contentType };
 }
