@@ -333,13 +333,16 @@ describe('/orders/:id', () => {
 
     const history = page.getByRole('region', { name: 'Status history' });
     expect(order.history.map((h) => h.status)).toEqual(['pending', 'paid', 'shipped']);
+    // The customer placed it; the store marked it paid and shipped it.
+    expect(order.history.map((h) => h.source)).toEqual(['customer', 'admin', 'admin']);
+    const sources = { customer: 'Customer', admin: 'Store' } as Record<string, string>;
     const labels = { pending: 'Pending', paid: 'Paid', shipped: 'Shipped' } as Record<
       string,
       string
     >;
     expect(await readText(history)).toBe(
       squash(
-        `Status history ${order.history.map((h) => `${labels[h.status]} ${localDateTime(h.at)}`).join(' ')}`,
+        `Status history ${order.history.map((h) => `${labels[h.status]} ${localDateTime(h.at)} · ${sources[h.source]}`).join(' ')}`,
       ),
     );
 

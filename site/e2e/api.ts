@@ -108,7 +108,7 @@ export interface OrderFixture {
     price: string;
     lineTotal: string;
   }[];
-  history: { status: string; at: string }[];
+  history: { status: string; source: string; at: string }[];
 }
 
 /** The customer places an order through POST /api/orders (the server prices it). */
