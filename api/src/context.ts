@@ -37,3 +37,9 @@ export interface AuthedEnv {
   Bindings: AppEnv['Bindings'];
   Variables: AppEnv['Variables'] & { user: User; session: Session };
 }
+
+/**
+ * A route file mounted under /api/admin or /api/events/admin, whose whole prefix requires an
+ * admin (app.ts): the user is there.
+ */
+export type AdminEnv = AuthedEnv & AppEnv;

@@ -5,17 +5,14 @@ import {
   shippingInfoSchema,
 } from '@studio/shared/schemas/orders';
 import { Hono } from 'hono';
-import type { AppEnv, AuthedEnv } from '../context.ts';
+import type { AdminEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
 import { addShipping } from '../services/orders/add-shipping.ts';
 import { getOrderForAdmin } from '../services/orders/get-order-for-admin.ts';
 import { listOrders } from '../services/orders/list-orders.ts';
 import { updateOrderStatus } from '../services/orders/update-order-status.ts';
 
-/** Mounted under /api/admin, whose whole prefix requires an admin (app.ts). */
-type Admin = AuthedEnv & AppEnv;
-
-export const adminOrderRoutes = new Hono<Admin>()
+export const adminOrderRoutes = new Hono<AdminEnv>()
   .get('/', validate('query', adminOrdersQuerySchema), async (c) =>
     c.json(await listOrders({ db: c.var.db, query: c.req.valid('query') }), 200),
   )

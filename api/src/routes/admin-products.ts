@@ -6,7 +6,7 @@ import {
 } from '@studio/shared/schemas/admin';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv, AuthedEnv } from '../context.ts';
+import type { AdminEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { validate } from '../lib/validate.ts';
 import { addProductImage } from '../services/products/add-product-image.ts';
@@ -18,10 +18,7 @@ import { presentProduct } from '../services/products/present-product.ts';
 import { removeProductImage } from '../services/products/remove-product-image.ts';
 import { updateProduct } from '../services/products/update-product.ts';
 
-/** Mounted under /api/admin, whose whole prefix requires an admin (app.ts). */
-type Admin = AuthedEnv & AppEnv;
-
-export const adminProductRoutes = new Hono<Admin>()
+export const adminProductRoutes = new Hono<AdminEnv>()
   .get('/', validate('query', adminProductsQuerySchema), async (c) =>
     c.json(await listProductsForAdmin({ db: c.var.db, query: c.req.valid('query') }), 200),
   )

@@ -1,14 +1,11 @@
 import { serviceUpdateSchema } from '@studio/shared/schemas/admin';
 import { Hono } from 'hono';
-import type { AppEnv, AuthedEnv } from '../context.ts';
+import type { AdminEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
 import { listServicesForAdmin } from '../services/audio-services/list-services-for-admin.ts';
 import { updateService } from '../services/audio-services/update-service.ts';
 
-/** Mounted under /api/admin, whose whole prefix requires an admin (app.ts). */
-type Admin = AuthedEnv & AppEnv;
-
-export const adminServiceRoutes = new Hono<Admin>()
+export const adminServiceRoutes = new Hono<AdminEnv>()
   .get('/', async (c) => c.json(await listServicesForAdmin({ db: c.var.db }), 200))
   .put('/:id', validate('json', serviceUpdateSchema), async (c) => {
     const service = await updateService({

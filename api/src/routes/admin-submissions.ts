@@ -1,21 +1,18 @@
 import { Readable } from 'node:stream';
 import { adminSubmissionsQuerySchema } from '@studio/shared/schemas/admin';
 import { Hono } from 'hono';
-import type { AppEnv, AuthedEnv } from '../context.ts';
+import type { AdminEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
 import { getSubmission } from '../services/submissions/get-submission.ts';
 import { listSubmissions } from '../services/submissions/list-submissions.ts';
 import { openSubmissionFile } from '../services/submissions/open-submission-file.ts';
-
-/** Mounted under /api/admin, whose whole prefix requires an admin (app.ts). */
-type Admin = AuthedEnv & AppEnv;
 
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export const adminSubmissionRoutes = new Hono<Admin>()
+export const adminSubmissionRoutes = new Hono<AdminEnv>()
   .get('/', validate('query', adminSubmissionsQuerySchema), async (c) =>
     c.json(await listSubmissions({ db: c.var.db, query: c.req.valid('query') }), 200),
   )
