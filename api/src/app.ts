@@ -1,5 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import { Hono } from 'hono';
+import type { RouterRoute } from 'hono/types';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './lib/api-error.ts';
 import { handleError } from './lib/error-handler.ts';
@@ -25,6 +26,7 @@ import { eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { productRoutes } from './routes/products.ts';
@@ -33,8 +35,11 @@ import { serviceRoutes } from './routes/services.ts';
 import { subscriberRoutes } from './routes/subscribers.ts';
 import { staticSite } from './static-site.ts';
 
-/** Every `/api` route, chained so that `AppType` carries each one to the typed client. */
-function apiRoutes() {
+/**
+ * Every `/api` route, chained so that `AppType` carries each one to the typed client.
+ * `routeTable` is the whole app's, which the API's description is made from.
+ */
+function apiRoutes(routeTable: () => readonly RouterRoute[]) {
   return (
     new Hono<AppEnv>()
       // Static files are compressed at build time; only API answers are compressed here.
@@ -63,6 +68,7 @@ function apiRoutes() {
       .route('/admin/products', adminProductRoutes)
       .route('/admin/services', adminServiceRoutes)
       .route('/admin/submissions', adminSubmissionRoutes)
+      .route('/', openApiRoutes(routeTable))
       .all('*', () => {
         throw new ApiError('NOT_FOUND', messages.http.notFound);
       })
@@ -72,7 +78,10 @@ function apiRoutes() {
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
     .use(servePublicCacheHits(deps), requestContext(deps), securityHeaders)
-    .route('/api', apiRoutes());
+    .route(
+      '/api',
+      apiRoutes((): readonly RouterRoute[] => app.routes),
+    );
   app.onError(handleError);
   app.notFound((c) => c.json({ message: messages.http.notFound, code: 'NOT_FOUND' as const }, 404));
   app.route(

@@ -346,6 +346,8 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     c.client.api.admin.submissions[':id'].$get({
       param: { id: (await createSubmission(t.db)).submission.id },
     }),
+  'GET /api/openapi.json': (c) => c.client.api['openapi.json'].$get(),
+  'GET /api/docs': (c) => c.client.api.docs.$get(),
   'GET /api/admin/submissions/:id/files/:fileId': async (c) =>
     c.client.api.admin.submissions[':id'].files[':fileId'].$get({ param: await submissionFile() }),
 };

@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import type { RouterRoute } from 'hono/types';
+import type { AppEnv } from '../context.ts';
+import { publicCache } from '../middleware/public-cache.ts';
+import { docsPage } from '../openapi/docs-page.ts';
+import { type OpenApiDocument, openApiDocument } from '../openapi/document.ts';
+
+/**
+ * The API described: its OpenAPI 3.1 document and a reference page made from it, both built
+ * once from the app's route table (`routeTable`, read at the first request, when every route
+ * is mounted) and served as public reads.
+ */
+export function openApiRoutes(routeTable: () => readonly RouterRoute[]) {
+  let document: OpenApiDocument | undefined;
+  let page: string | undefined;
+  const described = () => {
+    document ??= openApiDocument(routeTable());
+    return document;
+  };
+  return new Hono<AppEnv>()
+    .get('/openapi.json', publicCache(3600), (c) => c.json(described(), 200))
+    .get('/docs', publicCache(3600), (c) => {
+      page ??= docsPage(described());
+      return c.html(page, 200);
+    });
+}
