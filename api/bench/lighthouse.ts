@@ -89,13 +89,13 @@ async function lighthouse(url: string, preset: 'mobile' | 'desktop', out: string
 }
 
 /**
- * Lighthouse 12.8 (mobile and desktop presets) in Debian's Chromium on `/`, `/minecraft` and
+ * Lighthouse 13 (mobile and desktop presets) in Debian's Chromium on `/`, `/minecraft` and
  * `/event-space`, served by the API as `pnpm start` serves them (the site must be built).
  * Targets: every category >= 95 on mobile and >= 98 on desktop; `/` moves <= 200 KB.
  */
 export async function lighthouseBench(): Promise<BenchResult> {
   const title =
-    'Lighthouse 12.8: four category scores, LCP, TBT, CLS and bytes transferred (the baseline is the target)';
+    'Lighthouse 13: four category scores, LCP, TBT, CLS and bytes transferred (the baseline is the target)';
   if (!existsSync(CHROME)) {
     return {
       title,
