@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema/rate-limits.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, invalid, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
 
@@ -14,16 +14,26 @@ beforeAll(async () => {
   });
 });
 
-/** Three POSTs of `body` from `ip`: the statuses, and the last answer's body and Retry-After. */
-async function thrice(path: string, ip: string, body: unknown) {
+/** A typed call, sent with the given request options (here the client address). */
+type Send = (options: { headers: Record<string, string> }) => Promise<Response>;
+const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
+
+const contact = { name: 'Ray', email: 'ray@example.net', subject: 'Mixing', message: 'Mix my EP?' };
+const sendContact: Send = (o) => t.client.api.contact.$post({ json: contact }, o);
+const sendNewsletter =
+  (email: string): Send =>
+  (o) =>
+    t.client.api.contact.newsletter.$post({ json: { email } }, o);
+
+// The limit counts before the body is read: an empty one is enough.
+const sendQuote: Send = (o) => t.client.api.payments.quote.$post({ json: invalid({}) }, o);
+
+/** Three calls from `ip`: the statuses, and the last answer's body and Retry-After. */
+async function thrice(send: Send, ip: string) {
   const statuses: number[] = [];
   let last: Response | undefined;
   for (let i = 0; i < 3; i++) {
-    last = await t.app.request(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-      body: JSON.stringify(body),
-    });
+    last = await send(from(ip));
     statuses.push(last.status);
   }
   return {
@@ -40,24 +50,14 @@ async function countOf(key: string) {
 
 describe('per-address route limits (an hour each)', () => {
   it.each([
-    [
-      'contact',
-      '/api/contact',
-      { name: 'Ray', email: 'ray@example.net', subject: 'Mixing', message: 'Mix my EP?' },
-      messages.contact.tooMany,
-    ],
-    [
-      'newsletter',
-      '/api/contact/newsletter',
-      { email: 'reader@example.net' },
-      messages.contact.tooMany,
-    ],
-    ['payment', '/api/payments/quote', {}, messages.payments.tooManyAttempts],
-  ])(
+    ['contact', sendContact, messages.contact.tooMany],
+    ['newsletter', sendNewsletter('reader@example.net'), messages.contact.tooMany],
+    ['payment', sendQuote, messages.payments.tooManyAttempts],
+  ] as const)(
     '%s: 429 past the limit with its message and Retry-After, counted under <action>:ip:<ip>',
-    async (action, path, body, message) => {
+    async (action, send, message) => {
       const ip = `10.9.0.${action.length}`;
-      const r = await thrice(path, ip, body);
+      const r = await thrice(send, ip);
       expect(r.statuses.slice(0, 2)).not.toContain(429);
       expect(r.statuses[2]).toBe(429);
       expect(r.body).toEqual({ message, code: 'RATE_LIMITED' });
@@ -69,17 +69,8 @@ describe('per-address route limits (an hour each)', () => {
 
   it('counts contact messages and newsletter sign-ups apart', async () => {
     const ip = '10.9.1.1';
-    await thrice('/api/contact/newsletter', ip, { email: 'apart@example.net' });
-    const res = await t.app.request('/api/contact', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-      body: JSON.stringify({
-        name: 'Ray',
-        email: 'ray@example.net',
-        subject: 'Mixing',
-        message: 'Mix my EP?',
-      }),
-    });
+    await thrice(sendNewsletter('apart@example.net'), ip);
+    const res = await sendContact(from(ip));
     expect(res.status).not.toBe(429);
   });
 });
