@@ -9,18 +9,37 @@ h3{margin:0;font-size:15px}
 .method{display:inline-block;min-width:64px;font-family:monospace;font-weight:700}
 .get{color:#15803d}.post{color:#1d4ed8}.put{color:#a16207}.delete{color:#b91c1c}
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #e4e4e7;padding:2px 8px;text-align:left}
-pre{background:#f4f4f5;padding:8px;overflow:auto;font-size:13px}nav a{margin-right:12px}`;
+pre{background:#f4f4f5;padding:8px;overflow:auto;font-size:13px;margin:4px 0}
+nav{display:flex;flex-wrap:wrap;gap:4px 14px;margin:16px 0}code{overflow-wrap:anywhere}
+.scroll{overflow-x:auto}summary{cursor:pointer}`;
 
 const text = (value: unknown) => escapeHtml(String(value));
 const json = (value: unknown) => `<pre>${text(JSON.stringify(value, null, 2))}</pre>`;
+
+/** A parameter's schema in a few words: `integer, 1 to 100, default 20`, `one of: a, b`. */
+function brief(schema: JsonSchema): string {
+  const s = schema as Record<string, unknown>;
+  if (Array.isArray(s.enum)) return `one of: ${s.enum.join(', ')}`;
+  const parts = [String(s.type ?? s.format ?? 'any')];
+  if (typeof s.format === 'string' && s.type) parts[0] = `${s.type} (${s.format})`;
+  const min = s.minimum ?? s.minLength;
+  // zod's int() states the largest safe integer as its bound: no bound a reader needs.
+  const max = s.maximum === Number.MAX_SAFE_INTEGER ? undefined : (s.maximum ?? s.maxLength);
+  const unit = s.minLength !== undefined || s.maxLength !== undefined ? ' characters' : '';
+  if (min !== undefined && max !== undefined) parts.push(`${min} to ${max}${unit}`);
+  else if (min !== undefined) parts.push(`at least ${min}${unit}`);
+  else if (max !== undefined) parts.push(`at most ${max}${unit}`);
+  if (s.default !== undefined) parts.push(`default ${JSON.stringify(s.default)}`);
+  return parts.join(', ');
+}
 
 function parameters(op: Operation): string {
   if (!op.parameters?.length) return '';
   const rows = op.parameters.map(
     (p) =>
-      `<tr><td><code>${text(p.name)}</code></td><td>${text(p.in)}</td><td>${p.required ? 'required' : 'optional'}</td><td><code>${text(JSON.stringify(p.schema))}</code></td></tr>`,
+      `<tr><td><code>${text(p.name)}</code></td><td>${text(p.in)}</td><td>${p.required ? 'required' : 'optional'}</td><td>${text(brief(p.schema))}</td></tr>`,
   );
-  return `<table><tr><th>Parameter</th><th>In</th><th></th><th>Schema</th></tr>${rows.join('')}</table>`;
+  return `<div class="scroll"><table><tr><th>Parameter</th><th>In</th><th></th><th>Schema</th></tr>${rows.join('')}</table></div>`;
 }
 
 function body(op: Operation): string {
@@ -28,7 +47,7 @@ function body(op: Operation): string {
   return Object.entries(content)
     .map(
       ([type, { schema }]: [string, { schema: JsonSchema }]) =>
-        `<p>Body: <code>${text(type)}</code></p>${json(schema)}`,
+        `<details><summary>Body: <code>${text(type)}</code></summary>${json(schema)}</details>`,
     )
     .join('');
 }
@@ -61,9 +80,9 @@ export function docsPage(doc: OpenApiDocument): string {
 <title>${text(doc.info.title)}</title><style>${style}</style></head>
 <body><main><h1>${text(doc.info.title)} <small>${text(doc.info.version)}</small></h1>
 <p>${text(doc.info.description)}</p>
-<p>The same as an OpenAPI ${text(doc.openapi)} document: <a href="openapi.json">openapi.json</a>. The Error body:</p>
-${json(doc.components.schemas.Error)}
-<nav>${tags.map((tag) => `<a href="#tag-${text(tag.name)}">${text(tag.name)}</a>`).join('')}</nav>
+<p>The same as an OpenAPI ${text(doc.openapi)} document: <a href="openapi.json">openapi.json</a>.</p>
+<details><summary>The Error body</summary>${json(doc.components.schemas.Error)}</details>
+<nav aria-label="Route files">${tags.map((tag) => `<a href="#tag-${text(tag.name)}">${text(tag.name)}</a>`).join('')}</nav>
 ${sections.join('\n')}
 </main></body></html>`;
 }

@@ -125,7 +125,7 @@ describe('GET /api/docs', () => {
     // Text from the schemas is escaped: the patterns' `<`/`>` never open a tag.
     expect(html).toContain('href="openapi.json"');
     expect(html).not.toMatch(
-      /<(?!\/?(html|head|meta|title|style|body|main|h[123]|p|small|pre|nav|a|section|article|span|code|table|tr|th|td)\b|!doctype)/i,
+      /<(?!\/?(html|head|meta|title|style|body|main|h[123]|p|small|pre|nav|a|section|article|span|code|table|tr|th|td|div|details|summary)\b|!doctype)/i,
     );
   });
 });
