@@ -25,6 +25,9 @@ import {
   toQuantity,
   Wallet,
 } from 'ethers';
+import { createHardhatRuntimeEnvironment } from 'hardhat/hre';
+import type { HardhatRuntimeEnvironment } from 'hardhat/types/hre';
+import type { EthereumProvider } from 'hardhat/types/providers';
 
 export interface EvmChain {
   /** http://127.0.0.1:<port> JSON-RPC endpoint forwarding to the in-process Hardhat Network. */
@@ -55,49 +58,50 @@ export interface EvmChain {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hardhat (CommonJS, loaded lazily through createRequire; only the bits used are typed here)
+// Hardhat 3: one runtime environment per process, built from an in-memory config (no
+// hardhat.config file); `network.create()` gives each chain a fresh, independent simulated network.
 
-interface Eip1193Provider {
-  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
-}
+const CHAIN_ID = 31337;
+const ACCOUNTS = {
+  mnemonic: 'test test test test test test test test test test test junk',
+  path: "m/44'/60'/0'/0",
+  count: 20,
+};
 
-interface HardhatInternals {
-  resolveConfig(configPath: string, userConfig: object): ResolvedHardhatConfig;
-  createProvider(config: ResolvedHardhatConfig, networkName: string): Promise<Eip1193Provider>;
-}
+let hre: Promise<HardhatRuntimeEnvironment> | undefined;
 
-interface ResolvedHardhatConfig {
-  networks: {
-    hardhat: { chainId: number; accounts: { mnemonic: string; path: string; count: number } };
-  };
-}
-
-const require = createRequire(import.meta.url);
-let hardhat: HardhatInternals | undefined;
-
-function loadHardhat(): HardhatInternals {
-  if (!hardhat) {
-    process.env.HARDHAT_DISABLE_TELEMETRY_PROMPT = 'true';
-    // Hardhat's own building blocks of `hre.network.provider`, used without the global HRE
-    // (and without a hardhat.config file) so that each chain gets a fresh, independent network.
-    const resolution = require('hardhat/internal/core/config/config-resolution') as Pick<
-      HardhatInternals,
-      'resolveConfig'
-    >;
-    const construction = require('hardhat/internal/core/providers/construction') as Pick<
-      HardhatInternals,
-      'createProvider'
-    >;
-    hardhat = {
-      resolveConfig: resolution.resolveConfig,
-      createProvider: construction.createProvider,
-    };
-  }
-  return hardhat;
+function hardhat(): Promise<HardhatRuntimeEnvironment> {
+  process.env.HARDHAT_DISABLE_TELEMETRY_PROMPT = 'true';
+  hre ??= createHardhatRuntimeEnvironment(
+    {
+      networks: {
+        evm: {
+          type: 'edr-simulated',
+          chainId: CHAIN_ID,
+          accounts: ACCOUNTS,
+          // Reverting transactions are still mined and eth_send(Raw)Transaction returns their
+          // hash, as on a real node. (eth_call / estimateGas still answer reverts with errors.)
+          throwOnTransactionFailures: false,
+          throwOnCallFailures: true,
+          mining: { auto: true, interval: 0 },
+          loggingEnabled: false,
+        },
+      },
+    },
+    {},
+    // The project root Hardhat resolves its (unused) paths from: the api workspace.
+    fileURLToPath(new URL('../../..', import.meta.url)),
+  );
+  hre.catch(() => {
+    hre = undefined;
+  });
+  return hre;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Solidity, compiled with solc-js once per process
+// Solidity, compiled with solc-js (CommonJS) once per process
+
+const require = createRequire(import.meta.url);
 
 interface CompiledContract {
   abi: InterfaceAbi;
@@ -122,7 +126,7 @@ export function compileTestToken(): Promise<CompiledContract> {
       language: 'Solidity',
       sources: { 'TestToken.sol': { content: source } },
       settings: {
-        // Runs on Hardhat 2.29's default hardfork (osaka) and any from cancun on.
+        // Runs on Hardhat 3's default hardfork and any from cancun on.
         evmVersion: 'cancun',
         optimizer: { enabled: true, runs: 200 },
         outputSelection: { '*': { TestToken: ['abi', 'evm.bytecode.object'] } },
@@ -173,7 +177,7 @@ function toJsonRpcError(err: unknown): JsonRpcError {
   return revertData === undefined ? { code, message } : { code, message, data: revertData };
 }
 
-async function handleOne(provider: Eip1193Provider, req: unknown): Promise<JsonRpcResponse> {
+async function handleOne(provider: EthereumProvider, req: unknown): Promise<JsonRpcResponse> {
   const r = (req ?? {}) as { id?: unknown; method?: unknown; params?: unknown };
   const id = r.id ?? null;
   if (
@@ -195,7 +199,7 @@ async function handleOne(provider: Eip1193Provider, req: unknown): Promise<JsonR
   }
 }
 
-function createRpcServer(provider: Eip1193Provider): http.Server {
+function createRpcServer(provider: EthereumProvider): http.Server {
   return http.createServer((req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -241,30 +245,10 @@ const MERCHANT = 1;
 const FIRST_PAYER = 2;
 /** 1,000,000 tokens with 6 decimals. */
 const MINTED = 1_000_000n * 10n ** 6n;
-/**
- * resolveConfig() wants an existing "config file" path to derive its project paths from; they stay
- * unused (no compile, no fork cache). This module's own path serves; no hardhat.config is read.
- */
-const HARDHAT_CONFIG_PATH = fileURLToPath(import.meta.url);
-
 export async function startEvmChain(): Promise<EvmChain> {
   const artifactPromise = compileTestToken();
-  const hh = loadHardhat();
-  const config = hh.resolveConfig(HARDHAT_CONFIG_PATH, {
-    networks: {
-      hardhat: {
-        chainId: 31337,
-        // Reverting transactions are still mined and eth_send(Raw)Transaction returns their
-        // hash, as on a real node. (eth_call / estimateGas still answer reverts with errors.)
-        throwOnTransactionFailures: false,
-        throwOnCallFailures: true,
-        mining: { auto: true, interval: 0 },
-        loggingEnabled: false,
-      },
-    },
-  });
-  const net = config.networks.hardhat;
-  const hardhatProvider = await hh.createProvider(config, 'hardhat');
+  const connection = await (await hardhat()).network.create('evm');
+  const hardhatProvider = connection.provider;
   const rpc = (method: string, params: unknown[] = []) =>
     hardhatProvider.request({ method, params });
 
@@ -280,17 +264,17 @@ export async function startEvmChain(): Promise<EvmChain> {
   const rpcUrl = `http://127.0.0.1:${port}`;
 
   // cacheTimeout -1: no caching of e.g. eth_getTransactionCount between back-to-back sends.
-  const provider = new JsonRpcProvider(rpcUrl, net.chainId, {
+  const provider = new JsonRpcProvider(rpcUrl, CHAIN_ID, {
     staticNetwork: true,
     cacheTimeout: -1,
     batchStallTime: 0,
   });
 
-  const root = HDNodeWallet.fromPhrase(net.accounts.mnemonic, '', net.accounts.path);
+  const root = HDNodeWallet.fromPhrase(ACCOUNTS.mnemonic, '', ACCOUNTS.path);
   const wallets = new Map<number, Wallet>();
   const wallet = (index: number): Wallet => {
-    if (!Number.isInteger(index) || index < 0 || index >= net.accounts.count) {
-      throw new RangeError(`no Hardhat account #${index} (0..${net.accounts.count - 1})`);
+    if (!Number.isInteger(index) || index < 0 || index >= ACCOUNTS.count) {
+      throw new RangeError(`no Hardhat account #${index} (0..${ACCOUNTS.count - 1})`);
     }
     let w = wallets.get(index);
     if (!w) {
@@ -315,7 +299,7 @@ export async function startEvmChain(): Promise<EvmChain> {
   try {
     const artifact = await artifactPromise;
     const holders: string[] = [];
-    for (let i = FIRST_PAYER; i < net.accounts.count; i++) holders.push(wallet(i).address);
+    for (let i = FIRST_PAYER; i < ACCOUNTS.count; i++) holders.push(wallet(i).address);
     const factory = new ContractFactory(artifact.abi, artifact.bytecode, wallet(DEPLOYER));
     const deploy = async (name: string, symbol: string) => {
       const c = await factory.deploy(name, symbol, holders, MINTED);
@@ -329,7 +313,7 @@ export async function startEvmChain(): Promise<EvmChain> {
     let closed = false;
     return {
       rpcUrl,
-      chainId: net.chainId,
+      chainId: CHAIN_ID,
       usdtAddress,
       otherTokenAddress,
       merchant: wallet(MERCHANT).address,
@@ -363,11 +347,13 @@ export async function startEvmChain(): Promise<EvmChain> {
         closed = true;
         provider.destroy();
         await closeServer(server);
+        await connection.close();
       },
     };
   } catch (err) {
     provider.destroy();
     await closeServer(server);
+    await connection.close();
     throw err;
   }
 }
