@@ -44,6 +44,9 @@ export async function startSmtpServer(
         .catch(callback);
     },
   });
+  // A client killed mid-send (the fault tests kill the API) resets its connection; smtp-server
+  // reports that as an 'error' event, which with no listener would crash the test run.
+  server.on('error', () => {});
   const port = await new Promise<number>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const address = server.server.address();
