@@ -174,6 +174,7 @@ describe('when the database is down', () => {
         jobs: { send: async () => {} },
         secret: 'x'.repeat(32),
         publicCache: new PublicReadCache(),
+        shutdown: new AbortController().signal,
       }),
     );
   });

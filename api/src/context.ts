@@ -21,6 +21,11 @@ export interface Deps {
   secret: string;
   /** Serialized public reads, cleared by writes here and by NOTIFY from other processes. */
   publicCache: PublicReadCache;
+  /**
+   * Aborted when the process starts to stop: long work (a blast, the mail outbox) takes nothing
+   * new, finishes or records what is in flight, and returns.
+   */
+  shutdown: AbortSignal;
 }
 
 export interface AppEnv {

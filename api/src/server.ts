@@ -96,7 +96,18 @@ export async function startServer(env: Env, log: Logger) {
   });
   const publicCache = new PublicReadCache();
   await listenForInvalidation(database.sql, publicCache, log);
-  deps = { db, env, log, mailer, storage, jobs, secret: resolveAppSecret(env), publicCache };
+  const shutdown = new AbortController();
+  deps = {
+    db,
+    env,
+    log,
+    mailer,
+    storage,
+    jobs,
+    secret: resolveAppSecret(env),
+    publicCache,
+    shutdown: shutdown.signal,
+  };
   // A blast whose process died mid-way is finished by this one (see services/blasts).
   await resumeBlasts({ db, jobs, log });
   const app = createApp(deps);
@@ -139,6 +150,7 @@ export async function startServer(env: Env, log: Logger) {
   function stop(): Promise<void> {
     stopping ??= (async () => {
       clearInterval(pruner);
+      shutdown.abort();
       log.info('shutting down');
       const http = server as import('node:http').Server;
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));

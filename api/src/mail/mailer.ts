@@ -28,6 +28,7 @@ export interface Mailer {
 export function createMailer(
   env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
   log: Logger,
+  timeouts: { connectMs: number; socketMs: number } = { connectMs: 5_000, socketMs: 15_000 },
 ): Mailer {
   const from = env.MAIL_FROM;
   if (env.SMTP_URL) {
@@ -35,6 +36,13 @@ export function createMailer(
       url: env.SMTP_URL,
       pool: true,
       maxConnections: 5,
+      // A server that is down or silent fails within seconds, not the defaults' 2 to 10 min.
+      connectionTimeout: timeouts.connectMs,
+      greetingTimeout: timeouts.connectMs,
+      socketTimeout: timeouts.socketMs,
+      // The pool would otherwise send a message again on a new connection when the first one
+      // closed mid-send, which may mail it twice: the caller decides (see mail-error-kind.ts).
+      maxRequeues: 0,
     } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
       async send(message) {

@@ -156,8 +156,11 @@ export async function createTestApp(
   const secret = 'test-secret-0123456789abcdef0123456789';
   const publicCache = new PublicReadCache();
   await listenForInvalidation(sql, publicCache, log);
+  const shutdown = new AbortController();
+  cleanups.push(async () => shutdown.abort());
   deps = {
     publicCache,
+    shutdown: shutdown.signal,
     db,
     env: parsed,
     log,

@@ -9,7 +9,17 @@ export interface ReceivedMail extends ParsedMail {
   at: number;
 }
 
-/** A real SMTP server on loopback that parses and keeps every message it receives. */
+/** A reply that refuses a recipient: e.g. `{ code: 451, message: 'Try again later' }`. */
+export interface Refusal {
+  code: number;
+  message: string;
+}
+
+/**
+ * A real SMTP server on loopback that parses and keeps every message it receives. `refuse`
+ * (a 550 for the addresses it names) and `setRefusal` (any reply, changed while the server
+ * runs: a 451 greylisting phase, a recipient refused N times) make it refuse at RCPT TO.
+ */
 export async function startSmtpServer(
   options: {
     refuse?: (address: string) => boolean;
@@ -19,13 +29,22 @@ export async function startSmtpServer(
 ) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  let refusal: ((address: string) => Refusal | undefined) | undefined;
+  /** How many RCPT TO this server refused, by address. */
+  const refused = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
       if (options.refuse?.(address.address)) {
+        refused.set(address.address, (refused.get(address.address) ?? 0) + 1);
         return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      }
+      const reply = refusal?.(address.address);
+      if (reply) {
+        refused.set(address.address, (refused.get(address.address) ?? 0) + 1);
+        return callback(Object.assign(new Error(reply.message), { responseCode: reply.code }));
       }
       callback();
     },
@@ -60,6 +79,11 @@ export async function startSmtpServer(
     url: `smtp://127.0.0.1:${port}`,
     received,
     close,
+    refused,
+    /** Replaces the refusal rule (undefined: accept everyone again). */
+    setRefusal(rule: ((address: string) => Refusal | undefined) | undefined) {
+      refusal = rule;
+    },
     /** Mails so far sent to `address`. */
     to(address: string) {
       return received.filter((m) => m.rcpt.includes(address));
@@ -92,4 +116,33 @@ export function addressesOf(field: AddressObject | AddressObject[] | undefined):
 export function rawHeader(mail: ParsedMail | undefined, name: string): string | undefined {
   const line = mail?.headerLines.find((h) => h.key === name.toLowerCase())?.line;
   return line?.slice(line.indexOf(':') + 1).trim();
+}
+
+/**
+ * A mail server that accepts connections and never says a word (no greeting): the client's
+ * timeouts are all that end a send. Answers its URL and how many connections it took.
+ */
+export async function startSilentSmtpServer(options: { autoClose?: boolean } = {}) {
+  const { createServer } = await import('node:net');
+  const sockets = new Set<import('node:net').Socket>();
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  if (options.autoClose !== false) afterAll(close);
+  return { url: `smtp://127.0.0.1:${port}`, close, connections: () => connections };
 }

@@ -18,6 +18,11 @@ export const blastRecipientStatus = pgEnum('blast_recipient_status', [
   'sent',
   'failed',
   'skipped',
+  // Handed to the mail server, outcome not yet recorded (the attempt is committed first).
+  'sending',
+  // An attempt whose worker died before the server answered: maybe delivered, never re-sent
+  // unless an admin chooses to.
+  'unknown',
 ]);
 
 export const emailBlasts = pgTable(
@@ -33,6 +38,10 @@ export const emailBlasts = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
+    /** A temporary refusal (4xx) pauses the whole blast until then; the job retries. */
+    pausedUntil: timestamp({ withTimezone: true }),
+    /** The mail server's last temporary refusal, shown while paused. */
+    lastError: text(),
   },
   (t) => [
     index('email_blasts_created_at_idx').on(t.createdAt),
@@ -53,6 +62,8 @@ export const emailBlastRecipients = pgTable(
     error: text(),
     attempts: integer().notNull().default(0),
     sentAt: timestamp({ withTimezone: true }),
+    /** When the last attempt was recorded, before the message went to the mail server. */
+    attemptedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('email_blast_recipients_blast_email_key').on(t.blastId, t.email),

@@ -5,6 +5,7 @@ export * from './email-blasts.ts';
 export * from './events.ts';
 export * from './order-daily-stats.ts';
 export * from './orders.ts';
+export * from './outbound-mail.ts';
 export * from './payments.ts';
 export * from './products.ts';
 export * from './project-submissions.ts';
