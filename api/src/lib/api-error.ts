@@ -4,7 +4,7 @@ import { type ApiIssue, type ErrorCode, errorStatus } from '@studio/shared/error
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly issues: ApiIssue[] | undefined;
-  /** For RATE_LIMITED: sent as `Retry-After`. */
+  /** For RATE_LIMITED and UNAVAILABLE: sent as `Retry-After`. */
   retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, message: string, issues?: ApiIssue[]) {
@@ -16,6 +16,13 @@ export class ApiError extends Error {
 
   static rateLimited(message: string, retryAfterSeconds: number): ApiError {
     const error = new ApiError('RATE_LIMITED', message);
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
+  }
+
+  /** A peer (database, PayPal, a chain's node, the mail server) cannot be used now: 503. */
+  static unavailable(message: string, retryAfterSeconds = 5): ApiError {
+    const error = new ApiError('UNAVAILABLE', message);
     error.retryAfterSeconds = retryAfterSeconds;
     return error;
   }

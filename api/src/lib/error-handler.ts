@@ -46,7 +46,7 @@ function fromHttpException(error: HTTPException): [ErrorCode, string] {
  */
 export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof ApiError) {
-    if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds) {
+    if (error.retryAfterSeconds) {
       c.header('Retry-After', String(error.retryAfterSeconds));
     }
     return answer(c, error.code, error.message, error.issues);
