@@ -13,6 +13,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { adminDashboardRoutes } from './routes/admin-dashboard.ts';
 import { adminEventRoutes } from './routes/admin-events.ts';
+import { adminMailRoutes } from './routes/admin-mail.ts';
 import { adminOrderRoutes } from './routes/admin-orders.ts';
 import { adminProductRoutes } from './routes/admin-products.ts';
 import { adminReportRoutes } from './routes/admin-report.ts';
@@ -68,6 +69,7 @@ function apiRoutes(routeTable: () => readonly RouterRoute[]) {
       .route('/admin/products', adminProductRoutes)
       .route('/admin/services', adminServiceRoutes)
       .route('/admin/submissions', adminSubmissionRoutes)
+      .route('/admin/mail', adminMailRoutes)
       .route('/', openApiRoutes(routeTable))
       .all('*', () => {
         throw new ApiError('NOT_FOUND', messages.http.notFound);

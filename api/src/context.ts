@@ -31,7 +31,11 @@ export interface Deps {
 export interface AppEnv {
   /** Set by @hono/node-server; absent for in-process `app.request()` calls. */
   Bindings: Partial<HttpBindings>;
-  Variables: Deps & {
+  /**
+   * Everything in Deps but the mailer: no request handler sends mail (it is queued in the
+   * outbox, services/mail/queue-mail.ts, and sent after the commit), and the types hold to it.
+   */
+  Variables: Omit<Deps, 'mailer'> & {
     requestId: string;
     user: User | null;
     session: Session | null;

@@ -149,6 +149,11 @@ const envSchema = z.object({
   ORDER_HOLD_MINUTES: positiveInt.default(30),
   /** First delay before re-checking a pending payment; doubles each time, up to 10 minutes. */
   PAYMENT_RECHECK_SECONDS: positiveInt.default(15),
+  /**
+   * First delay before mailing again a message the mail server refused for now (4xx, or down);
+   * doubles each time, up to an hour, for at most 15 attempts (about 10 h at the default).
+   */
+  MAIL_RETRY_SECONDS: positiveInt.default(30),
   /** E-mail blast messages sent per second (per blast); fractions such as 0.5 allowed. */
   BLAST_RATE: z.coerce.number().positive({ error: 'must be greater than 0' }).max(1000).default(10),
 });

@@ -19,6 +19,7 @@ import type { Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './services/auth/ensure-admin.ts';
 import { resumeBlasts } from './services/blasts/resume-blasts.ts';
+import { startMailWorker } from './services/mail/start-mail-worker.ts';
 import { releaseExpiredOrders } from './services/orders/release-expired-orders.ts';
 import { expireStalePayments } from './services/payments/expire-stale-payments.ts';
 import { pruneRateLimits } from './services/rate-limit/prune-rate-limits.ts';
@@ -108,6 +109,15 @@ export async function startServer(env: Env, log: Logger) {
     publicCache,
     shutdown: shutdown.signal,
   };
+  // The transactional mail outbox, sent after each commit (services/mail).
+  const mailWorker = await startMailWorker({
+    db,
+    sql: database.sql,
+    mailer,
+    log,
+    shutdown: shutdown.signal,
+    retrySeconds: env.MAIL_RETRY_SECONDS,
+  });
   // A blast whose process died mid-way is finished by this one (see services/blasts).
   await resumeBlasts({ db, jobs, log });
   const app = createApp(deps);
@@ -165,6 +175,7 @@ export async function startServer(env: Env, log: Logger) {
       clearInterval(reaper);
       clearTimeout(timer);
       await jobs.stop();
+      await mailWorker.stop();
       await mailer.close();
       await database.close();
       log.info('stopped');

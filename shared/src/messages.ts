@@ -204,6 +204,10 @@ export const messages = {
     interrupted: 'The upload was interrupted',
     unreadable: 'The upload could not be read as multipart form data',
   },
+  mail: {
+    notFound: 'Mail not found',
+    notResendable: 'Only a failed mail or one whose delivery is unknown can be sent again',
+  },
   http: {
     badRequest: 'Bad request',
     malformedJson: 'The request body is not valid JSON',

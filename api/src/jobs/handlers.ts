@@ -2,7 +2,7 @@ import type { Deps } from '../context.ts';
 import { sendBlast } from '../services/blasts/send-blast.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { recheckPayment } from '../services/payments/recheck-payment.ts';
-import { sendPaymentReceipt } from '../services/payments/send-payment-receipt.ts';
+import { queuePaymentReceipt } from '../services/payments/queue-payment-receipt.ts';
 import type { JobHandlers } from './jobs.ts';
 
 /** What each queue does; `deps()` is read when a job runs, after the app is assembled. */
@@ -10,7 +10,9 @@ export function jobHandlers(deps: () => Deps): JobHandlers {
   return {
     'payment-recheck': ({ paymentId, attempt }) =>
       recheckPayment({ ...deps(), paymentId, attempt }),
-    'payment-receipt': ({ paymentId }) => sendPaymentReceipt({ ...deps(), paymentId }),
+    // Jobs queued before the mail outbox: the receipt is queued there, at most once.
+    'payment-receipt': ({ paymentId }) =>
+      queuePaymentReceipt(deps().db, { env: deps().env, paymentId }),
     'order-release': async ({ orderId }) => {
       await releaseExpiredOrders({ db: deps().db, orderId });
     },

@@ -6,7 +6,10 @@ import type { Logger } from '../lib/logger.ts';
 export interface JobPayloads {
   /** Check a pending payment again with its provider or chain. */
   'payment-recheck': { paymentId: string; attempt: number };
-  /** Mail the receipt and the business notice of a confirmed payment. */
+  /**
+   * Queue the receipt and the business notice of a confirmed payment in the mail outbox. Only
+   * jobs from before the outbox (markPaid now queues them in its own transaction).
+   */
   'payment-receipt': { paymentId: string };
   /** Cancel an unpaid shop order whose hold ran out, returning its stock. */
   'order-release': { orderId: string };

@@ -21,11 +21,11 @@ export function requestContext(deps: Deps) {
     c.set('db', deps.db);
     c.set('env', deps.env);
     c.set('log', log);
-    c.set('mailer', deps.mailer);
     c.set('jobs', deps.jobs);
     c.set('storage', deps.storage);
     c.set('secret', deps.secret);
     c.set('publicCache', deps.publicCache);
+    c.set('shutdown', deps.shutdown);
     c.set('requestId', requestId);
     const started = performance.now();
     await next();

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { events } from '../db/schema/events.ts';
+import { outboundMail } from '../db/schema/outbound-mail.ts';
 import { submissionFiles } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
 import { signValue } from '../lib/signed-token.ts';
@@ -90,6 +91,24 @@ async function placeOrder(token: string) {
   );
   if (res.status !== 201) throw new Error(`order failed: ${res.status}`);
   return res.body.order.id as string;
+}
+
+/** A transactional mail the server refused for good, which an admin may send again. */
+async function failedMail() {
+  const [row] = await t.db
+    .insert(outboundMail)
+    .values({
+      key: `contact-notice:access-${unique()}`,
+      purpose: 'contact-notice',
+      subjectId: unique(),
+      toAddress: 'hello@studio.local',
+      message: { to: 'hello@studio.local', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' },
+      status: 'failed',
+      lastError: '550 Mailbox unavailable',
+    })
+    .returning({ id: outboundMail.id });
+  if (!row) throw new Error('no mail row');
+  return row.id;
 }
 
 async function submissionFile() {
@@ -346,6 +365,9 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     c.client.api.admin.submissions[':id'].$get({
       param: { id: (await createSubmission(t.db)).submission.id },
     }),
+  'GET /api/admin/mail': (c) => c.client.api.admin.mail.$get({ query: {} }),
+  'POST /api/admin/mail/:id/resend': async (c) =>
+    c.client.api.admin.mail[':id'].resend.$post({ param: { id: await failedMail() } }),
   'GET /api/openapi.json': (c) => c.client.api['openapi.json'].$get(),
   'GET /api/docs': (c) => c.client.api.docs.$get(),
   'GET /api/admin/submissions/:id/files/:fileId': async (c) =>

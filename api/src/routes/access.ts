@@ -2,6 +2,7 @@ import type { ExtractSchema } from 'hono/types';
 import type { createApp } from '../app.ts';
 import { adminDashboardAccess } from './admin-dashboard.access.ts';
 import { adminEventsAccess } from './admin-events.access.ts';
+import { adminMailAccess } from './admin-mail.access.ts';
 import { adminOrdersAccess } from './admin-orders.access.ts';
 import { adminProductsAccess } from './admin-products.access.ts';
 import { adminReportAccess } from './admin-report.access.ts';
@@ -77,6 +78,7 @@ export const accessFiles = {
   'admin-products': adminProductsAccess,
   'admin-services': adminServicesAccess,
   'admin-submissions': adminSubmissionsAccess,
+  'admin-mail': adminMailAccess,
   openapi: openapiAccess,
 } satisfies Record<string, readonly AccessRow[]>;
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { messages } from '@studio/shared/messages';
 import { eq } from 'drizzle-orm';
@@ -43,7 +43,9 @@ describe('POST /api/contact (landing form)', () => {
     expect(res.body).toEqual({ success: true, message: messages.contact.sent });
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, email));
     expect(row).toMatchObject({ name: 'Ray', subject: 'Mixing', recipient: inbox });
-    const mail = (await smtp.waitFor(inbox)).find((m) => addressesOf(m.replyTo).includes(email));
+    const mail = await smtp.waitForMail(
+      (m) => m.rcpt.includes(inbox) && addressesOf(m.replyTo).includes(email),
+    );
     expect(mail?.subject).toBe('Contact: Mixing from Ray');
     expect(mail?.text).toContain('Can you mix my EP?');
   });
@@ -60,7 +62,9 @@ describe('POST /api/contact (landing form)', () => {
         },
       }),
     );
-    const mail = (await smtp.waitFor(inbox)).find((m) => addressesOf(m.replyTo).includes(email));
+    const mail = await smtp.waitForMail(
+      (m) => m.rcpt.includes(inbox) && addressesOf(m.replyTo).includes(email),
+    );
     expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail?.html).not.toContain('<script>');
     expect(mail?.html).not.toContain('<b>Bold</b>');
@@ -115,7 +119,9 @@ describe('POST /api/contact (pitch and promo forms)', () => {
       }),
     );
     expect(res.status).toBe(201);
-    const mail = (await smtp.waitFor(inbox)).find((m) => addressesOf(m.replyTo).includes(email));
+    const mail = await smtp.waitForMail(
+      (m) => m.rcpt.includes(inbox) && addressesOf(m.replyTo).includes(email),
+    );
     expect(mail?.subject).toBe('Contact: Website enquiry from Spammer');
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.received.filter((m) => m.rcpt.includes('victim@elsewhere.org'))).toHaveLength(0);
@@ -244,6 +250,7 @@ describe('newsletter', () => {
 
 describe('without SMTP_URL', () => {
   it('writes each message as an .eml file under $DATA_DIR/outbox', async () => {
+    await t.stopMailWorker(); // the SMTP app's worker would send this file's mail too
     const offline = await createTestApp({ CONTACT_TO: 'owner@example.com' });
     const res = await read(
       offline.client.api.contact.$post({
@@ -257,7 +264,12 @@ describe('without SMTP_URL', () => {
     );
     expect(res.status).toBe(201);
     const outbox = path.join(offline.env.DATA_DIR, 'outbox');
-    const files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    // Written by the mail worker just after the request.
+    const emls = () =>
+      existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+    for (let i = 0; i < 50 && emls().length === 0; i += 1)
+      await new Promise((r) => setTimeout(r, 100));
+    const files = emls();
     expect(files).toHaveLength(1);
     const eml = readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
     expect(eml).toMatch(/^To: owner@example.com$/m);

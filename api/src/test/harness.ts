@@ -16,6 +16,7 @@ import { jobHandlers } from '../jobs/handlers.ts';
 import { type Jobs, startJobs } from '../jobs/jobs.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { startMailWorker } from '../services/mail/start-mail-worker.ts';
 import { localDiskStorage } from '../storage/local-disk.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createTestDatabase } from './setup-db.ts';
@@ -56,6 +57,11 @@ export interface TestApp {
   listen: () => Promise<string>;
   /** Stops this app's job workers (as a process that goes down would). */
   stopJobs: () => Promise<void>;
+  /**
+   * Stops this app's mail outbox worker. Apps of one test file share a database, so any app's
+   * worker may send a mail another queued: a test of one app's mailer stops the others'.
+   */
+  stopMailWorker: () => Promise<void>;
   db: ReturnType<typeof createDb>['db'];
   env: Env;
   /** The app's signing secret (for tests that sign a link the way a mail does). */
@@ -158,6 +164,17 @@ export async function createTestApp(
   await listenForInvalidation(sql, publicCache, log);
   const shutdown = new AbortController();
   cleanups.push(async () => shutdown.abort());
+  // The mail outbox is sent as the server sends it, polled often so tests wait little.
+  const mailWorker = await startMailWorker({
+    db,
+    sql,
+    mailer,
+    log,
+    shutdown: shutdown.signal,
+    retrySeconds: parsed.MAIL_RETRY_SECONDS,
+    pollMs: 200,
+  });
+  cleanups.push(() => mailWorker.stop());
   deps = {
     publicCache,
     shutdown: shutdown.signal,
@@ -204,6 +221,7 @@ export async function createTestApp(
     storage,
     listen,
     stopJobs: () => stopJobs(),
+    stopMailWorker: () => mailWorker.stop(),
   };
 }
 

@@ -88,6 +88,22 @@ export async function startSmtpServer(
     to(address: string) {
       return received.filter((m) => m.rcpt.includes(address));
     },
+    /** Waits for the first mail that `matches` (or fails after `timeoutMs`). */
+    async waitForMail(
+      matches: (mail: ReceivedMail) => boolean,
+      timeoutMs = 5000,
+    ): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(matches);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error('the expected mail did not arrive');
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
     /** Waits until `count` mails reached `address` (or fails after `timeoutMs`). */
     async waitFor(address: string, count = 1, timeoutMs = 5000): Promise<ReceivedMail[]> {
       const deadline = Date.now() + timeoutMs;

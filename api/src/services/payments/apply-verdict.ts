@@ -52,7 +52,7 @@ export async function applyVerdict({
     case 'confirmed':
       await markPaid({
         db,
-        jobs,
+        env,
         paymentId: payment.id,
         externalId: verdict.externalId,
         source,

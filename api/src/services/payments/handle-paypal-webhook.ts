@@ -137,7 +137,7 @@ export async function handlePaypalWebhook({
       }
       await markPaid({
         db,
-        jobs,
+        env,
         paymentId: payment.id,
         externalId: `paypal:${resource.id}`,
         source: 'webhook',

@@ -2,11 +2,12 @@ import { messages } from '@studio/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
-import type { Jobs } from '../../jobs/jobs.ts';
+import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { transitionOrder } from '../orders/transition-order.ts';
 import { transitionSubmission } from '../submissions/transition-submission.ts';
+import { queuePaymentReceipt } from './queue-payment-receipt.ts';
 import { statusSourceOf } from './status-source-of.ts';
 import { transitionPayment } from './transition-payment.ts';
 
@@ -17,7 +18,7 @@ import { transitionPayment } from './transition-payment.ts';
  */
 export async function markPaid({
   db,
-  jobs,
+  env,
   paymentId,
   externalId,
   source,
@@ -25,7 +26,7 @@ export async function markPaid({
   detail = {},
 }: {
   db: Db;
-  jobs: Jobs;
+  env: Pick<Env, 'CONTACT_TO'>;
   paymentId: string;
   externalId: string;
   source: 'client' | 'job' | 'webhook' | 'admin';
@@ -75,6 +76,9 @@ export async function markPaid({
           detail: { paymentId },
         });
       }
+      // The receipt and the business notice, in the outbox with the payment: sent after the
+      // commit, at most once each.
+      await queuePaymentReceipt(tx, { env, paymentId });
       newlyPaid = true;
     });
   } catch (error) {
@@ -83,6 +87,5 @@ export async function markPaid({
     }
     throw error;
   }
-  if (newlyPaid) await jobs.send('payment-receipt', { paymentId }, { singletonKey: paymentId });
   return { newlyPaid };
 }

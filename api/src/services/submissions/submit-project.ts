@@ -8,12 +8,11 @@ import { projectSubmissions, submissionFiles } from '../../db/schema/project-sub
 import { type Service, services } from '../../db/schema/services.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import type { Logger } from '../../lib/logger.ts';
 import { zodIssuesError } from '../../lib/zod-issues-error.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { submissionConfirmation, submissionNotice } from '../../mail/templates/submission-mails.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { receiveMultipart } from '../../uploads/receive-multipart.ts';
+import { queueMail } from '../mail/queue-mail.ts';
 import { payUrl } from './pay-url.ts';
 import { transitionSubmission } from './transition-submission.ts';
 
@@ -29,15 +28,14 @@ function findService(all: Service[], named: string): Service | undefined {
 
 /**
  * POST /api/projects/submit: streams the files to storage (checked by content, counted, never
- * buffered), then writes the submission and its files in one transaction, then mails the
- * client and the business. Any failure leaves no row and no file.
+ * buffered), then writes the submission, its files and its two mails (the client's confirmation
+ * with the pay link, the business notice) in one transaction; the mail worker sends them after
+ * the commit. Any failure leaves no row, no file and no mail.
  */
 export async function submitProject({
   db,
   env,
   storage,
-  mailer,
-  log,
   body,
   contentType,
   userId,
@@ -45,8 +43,6 @@ export async function submitProject({
   db: Db;
   env: Pick<Env, 'CONTACT_TO' | 'PUBLIC_URL'>;
   storage: Storage;
-  mailer: Mailer;
-  log: Logger;
   body: ReadableStream<Uint8Array> | Readable;
   contentType: string;
   userId: string | null;
@@ -126,6 +122,26 @@ export async function submitProject({
         actorId: userId,
         opened: true,
       });
+      const summary = {
+        submissionId: row.id,
+        serviceTitle: chosen.title,
+        ...fields,
+        files: received.files,
+      };
+      await queueMail(tx, {
+        purpose: 'submission-confirmation',
+        subjectId: row.id,
+        message: submissionConfirmation({
+          ...summary,
+          // Only a service with a payment price can be paid online (decision 002).
+          payUrl: chosen.checkoutPriceCents === null ? null : payUrl(env, row.id),
+        }),
+      });
+      await queueMail(tx, {
+        purpose: 'submission-notice',
+        subjectId: row.id,
+        message: submissionNotice({ ...summary, to: env.CONTACT_TO }),
+      });
       return row.id;
     });
   } catch (error) {
@@ -133,21 +149,6 @@ export async function submitProject({
     throw error;
   }
 
-  const summary = { submissionId, serviceTitle: chosen.title, ...fields, files: received.files };
-  const results = await Promise.allSettled([
-    mailer.send(
-      submissionConfirmation({
-        ...summary,
-        // Only a service with a payment price can be paid online (decision 002).
-        payUrl: chosen.checkoutPriceCents === null ? null : payUrl(env, submissionId),
-      }),
-    ),
-    mailer.send(submissionNotice({ ...summary, to: env.CONTACT_TO })),
-  ]);
-  for (const r of results) {
-    if (r.status === 'rejected')
-      log.error({ err: r.reason, submissionId }, 'submission mail failed');
-  }
   return {
     submissionId,
     message: m.submitted,

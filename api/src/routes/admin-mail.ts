@@ -1,0 +1,18 @@
+import { adminMailQuerySchema } from '@studio/shared/schemas/outbound-mail';
+import { Hono } from 'hono';
+import type { AdminEnv } from '../context.ts';
+import { validate } from '../lib/validate.ts';
+import { listOutboundMail } from '../services/mail/list-outbound-mail.ts';
+import { resendMail } from '../services/mail/resend-mail.ts';
+
+/**
+ * The transactional mail outbox (services/mail), mounted under /api/admin: what failed or may not
+ * have arrived, and sending one again.
+ */
+export const adminMailRoutes = new Hono<AdminEnv>()
+  .get('/', validate('query', adminMailQuerySchema), async (c) =>
+    c.json(await listOutboundMail({ db: c.var.db, query: c.req.valid('query') }), 200),
+  )
+  .post('/:id/resend', async (c) =>
+    c.json(await resendMail({ db: c.var.db, actorId: c.var.user.id, id: c.req.param('id') }), 200),
+  );

@@ -1,0 +1,39 @@
+import { messages } from '@studio/shared/messages';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outboundMail } from '../../db/schema/outbound-mail.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { toOutboundMailItem } from './list-outbound-mail.ts';
+import { OUTBOUND_MAIL_CHANNEL } from './queue-mail.ts';
+
+/**
+ * An admin's decision to send a failed mail, or one whose delivery is unknown (it may have
+ * arrived), once more: it goes back in the queue for one more round of attempts. Audited.
+ */
+export async function resendMail({ db, actorId, id }: { db: Db; actorId: string; id: string }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: outboundMail.status })
+      .from(outboundMail)
+      .where(eq(outboundMail.id, id))
+      .for('update');
+    if (!row) throw new ApiError('NOT_FOUND', messages.mail.notFound);
+    const [updated] = await tx
+      .update(outboundMail)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+      .where(and(eq(outboundMail.id, id), inArray(outboundMail.status, ['failed', 'unknown'])))
+      .returning();
+    if (!updated) throw new ApiError('CONFLICT', messages.mail.notResendable);
+    await recordAudit({
+      db: tx,
+      actorId,
+      action: 'mail.resend',
+      entityType: 'mail',
+      entityId: id,
+      detail: { purpose: updated.purpose, was: row.status },
+    });
+    await tx.execute(sql`select pg_notify(${OUTBOUND_MAIL_CHANNEL}, '')`);
+    return toOutboundMailItem(updated);
+  });
+}
