@@ -156,6 +156,11 @@ const envSchema = z.object({
   MAIL_RETRY_SECONDS: positiveInt.default(30),
   /** E-mail blast messages sent per second (per blast); fractions such as 0.5 allowed. */
   BLAST_RATE: z.coerce.number().positive({ error: 'must be greater than 0' }).max(1000).default(10),
+  /**
+   * How long an e-mail blast pauses when the mail server refuses for now (4xx, or down); doubles
+   * with each refusal in a row, up to an hour. Fractions allowed.
+   */
+  BLAST_PAUSE_SECONDS: z.coerce.number().positive({ error: 'must be greater than 0' }).default(30),
 });
 
 export type Env = z.output<typeof envSchema> & { PUBLIC_URL: string };

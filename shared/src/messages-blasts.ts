@@ -25,6 +25,7 @@ export const blastMessages = {
   multipartRequired: 'Send the email blast as multipart/form-data',
   blastNotFound: 'Email blast not found',
   nothingToRetry: 'This email blast has no failed recipients to retry',
+  nothingToResend: 'This email blast has no recipients with an unknown result',
   /** The answer when the blast is still being sent after the request's wait. */
   stillSending: 'The email blast is being sent; its progress is shown in the history',
   importContentRequired: 'Please provide the contents of a .txt or .csv file',

@@ -1,8 +1,8 @@
 import type { Deps } from '../context.ts';
 import { sendBlast } from '../services/blasts/send-blast.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
-import { recheckPayment } from '../services/payments/recheck-payment.ts';
 import { queuePaymentReceipt } from '../services/payments/queue-payment-receipt.ts';
+import { recheckPayment } from '../services/payments/recheck-payment.ts';
 import type { JobHandlers } from './jobs.ts';
 
 /** What each queue does; `deps()` is read when a job runs, after the app is assembled. */
@@ -16,6 +16,6 @@ export function jobHandlers(deps: () => Deps): JobHandlers {
     'order-release': async ({ orderId }) => {
       await releaseExpiredOrders({ db: deps().db, orderId });
     },
-    'email-blast': ({ blastId }) => sendBlast({ ...deps(), blastId }),
+    'email-blast': ({ blastId, pauses }) => sendBlast({ ...deps(), blastId, pauses }),
   };
 }

@@ -14,7 +14,7 @@ export interface JobPayloads {
   /** Cancel an unpaid shop order whose hold ran out, returning its stock. */
   'order-release': { orderId: string };
   /** Mail an e-mail blast's pending recipients (services/blasts/send-blast.ts). */
-  'email-blast': { blastId: string };
+  'email-blast': { blastId: string; pauses?: number };
 }
 export type QueueName = keyof JobPayloads;
 export const queueNames: QueueName[] = [

@@ -136,16 +136,17 @@ async function event() {
   return String(row?.id);
 }
 
-/** A finished blast with one failed recipient, so that a retry has something to do. */
+/** A finished blast with a failed and an unknown recipient: a retry and a resend have work. */
 async function failedBlast() {
   const [blast] = await t.db
     .insert(emailBlasts)
     .values({ subject: 'Old', status: 'done', finishedAt: new Date() })
     .returning();
   const id = String(blast?.id);
-  await t.db
-    .insert(emailBlastRecipients)
-    .values({ blastId: id, email: 'bounced@example.com', status: 'failed', error: '550' });
+  await t.db.insert(emailBlastRecipients).values([
+    { blastId: id, email: 'bounced@example.com', status: 'failed', error: '550' },
+    { blastId: id, email: 'unsure@example.com', status: 'unknown' },
+  ]);
   return id;
 }
 
@@ -297,6 +298,10 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     c.client.api.admin['email-blasts'][':id'].$get({ param: { id: await failedBlast() } }),
   'POST /api/admin/email-blasts/:id/retry': async (c) =>
     c.client.api.admin['email-blasts'][':id'].retry.$post({ param: { id: await failedBlast() } }),
+  'POST /api/admin/email-blasts/:id/resend-unknown': async (c) =>
+    c.client.api.admin['email-blasts'][':id']['resend-unknown'].$post({
+      param: { id: await failedBlast() },
+    }),
   // Also the guard's own check: a query changes nothing about who may call.
   'GET /api/admin/users': (c) =>
     c.client.api.admin.users.$get({ query: { role: 'admin', q: 'admin' } }),

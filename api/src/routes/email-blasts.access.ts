@@ -6,4 +6,10 @@ export const emailBlastsAccess: AccessRow[] = [
   { route: 'GET /api/admin/email-blasts', anonymous: 401, customer: 403, admin: 200 },
   { route: 'GET /api/admin/email-blasts/:id', anonymous: 401, customer: 403, admin: 200 },
   { route: 'POST /api/admin/email-blasts/:id/retry', anonymous: 401, customer: 403, admin: 202 },
+  {
+    route: 'POST /api/admin/email-blasts/:id/resend-unknown',
+    anonymous: 401,
+    customer: 403,
+    admin: 202,
+  },
 ];

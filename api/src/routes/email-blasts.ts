@@ -5,6 +5,7 @@ import { validate } from '../lib/validate.ts';
 import { createBlast } from '../services/blasts/create-blast.ts';
 import { getBlastProgress } from '../services/blasts/get-blast-progress.ts';
 import { listBlasts } from '../services/blasts/list-blasts.ts';
+import { resendUnknown } from '../services/blasts/resend-unknown.ts';
 import { retryBlast } from '../services/blasts/retry-blast.ts';
 import { waitForBlast } from '../services/blasts/wait-for-blast.ts';
 
@@ -16,8 +17,8 @@ import { waitForBlast } from '../services/blasts/wait-for-blast.ts';
 const SEND_WAIT_MS = 10_000;
 
 /**
- * Mass e-mail, mounted at /api: the spec's send call under /events/admin, progress, history and
- * retries under /admin. Both prefixes require an admin (app.ts).
+ * Mass e-mail, mounted at /api: the spec's send call under /events/admin, progress, history,
+ * retries and resends under /admin. Both prefixes require an admin (app.ts).
  */
 export const emailBlastRoutes = new Hono<AppEnv>()
   .post('/events/admin/send-email-blast', async (c) => {
@@ -28,7 +29,12 @@ export const emailBlastRoutes = new Hono<AppEnv>()
       contentType: c.req.header('content-type') ?? '',
       actorId: c.var.user?.id ?? null,
     });
-    const blast = await waitForBlast({ db: c.var.db, blastId, timeoutMs: SEND_WAIT_MS });
+    const blast = await waitForBlast({
+      db: c.var.db,
+      blastId,
+      timeoutMs: SEND_WAIT_MS,
+      shutdown: c.var.shutdown,
+    });
     if (blast.status === 'done') {
       const { sentCount, failedCount, skippedCount } = blast;
       return c.json({ sentCount, failedCount, skippedCount, blastId }, 200);
@@ -45,6 +51,18 @@ export const emailBlastRoutes = new Hono<AppEnv>()
   .post('/admin/email-blasts/:id/retry', async (c) =>
     c.json(
       await retryBlast({
+        db: c.var.db,
+        jobs: c.var.jobs,
+        blastId: c.req.param('id'),
+        actorId: c.var.user?.id ?? null,
+      }),
+      202,
+    ),
+  )
+  // Maybe mailed already: only on an admin's word, never by the job itself.
+  .post('/admin/email-blasts/:id/resend-unknown', async (c) =>
+    c.json(
+      await resendUnknown({
         db: c.var.db,
         jobs: c.var.jobs,
         blastId: c.req.param('id'),

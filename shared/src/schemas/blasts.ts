@@ -97,5 +97,16 @@ export type SubscriberImportInput = z.output<typeof subscriberImportSchema>;
 
 export const blastStatuses = ['queued', 'sending', 'done'] as const;
 export type BlastStatus = (typeof blastStatuses)[number];
-export const blastRecipientStatuses = ['pending', 'sent', 'failed', 'skipped'] as const;
+/**
+ * `sending`: handed to the mail server, outcome not yet recorded; `unknown`: an attempt whose
+ * outcome was lost (maybe delivered), sent again only when an admin resends it.
+ */
+export const blastRecipientStatuses = [
+  'pending',
+  'sent',
+  'failed',
+  'skipped',
+  'sending',
+  'unknown',
+] as const;
 export type BlastRecipientStatus = (typeof blastRecipientStatuses)[number];

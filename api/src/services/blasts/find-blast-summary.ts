@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailBlasts, emailBlastRecipients as r } from '../../db/schema/email-blasts.ts';
 
-const countOf = (status: 'pending' | 'sent' | 'failed' | 'skipped') =>
+const countOf = (status: (typeof r.status.enumValues)[number]) =>
   sql<number>`(count(${r.id}) filter (where ${r.status} = ${status}))::int`;
 
 /** Per-blast recipient counts, for a select grouped by the blast (recipients left-joined). */
@@ -12,6 +12,10 @@ export const recipientCounts = {
   failedCount: countOf('failed'),
   skippedCount: countOf('skipped'),
   pendingCount: countOf('pending'),
+  /** Handed to the mail server, outcome not yet recorded. */
+  sendingCount: countOf('sending'),
+  /** Attempts whose outcome was lost (maybe delivered): not sent again unless an admin resends. */
+  unknownCount: countOf('unknown'),
 };
 
 /** The columns a blast is shown with, in the history and in its progress. */
@@ -22,6 +26,15 @@ export const blastSummaryColumns = {
   createdAt: emailBlasts.createdAt,
   finishedAt: emailBlasts.finishedAt,
   attachmentName: emailBlasts.attachmentName,
+  /** Set while the mail server refuses for now: the blast resumes then. */
+  pausedUntil:
+    sql<Date | null>`case when ${emailBlasts.pausedUntil} > now() then ${emailBlasts.pausedUntil} end`.mapWith(
+      emailBlasts.pausedUntil,
+    ),
+  /** The server's refusal that paused the blast. */
+  pauseReason: sql<
+    string | null
+  >`case when ${emailBlasts.pausedUntil} > now() then ${emailBlasts.lastError} end`,
   ...recipientCounts,
 };
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../client.ts';
 import { createDb, type Db } from '../../db/client.ts';
@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 describe('a blast whose process is killed mid-way', () => {
-  it('is finished by the next process, each recipient mailed exactly once', async () => {
+  it('is finished by the next process, no recipient mailed twice', async () => {
     const smtp = await startSmtpServer();
     const admin = await signInAdmin(db);
     const env = {
@@ -133,18 +133,18 @@ describe('a blast whose process is killed mid-way', () => {
       await second.stop('SIGTERM');
     }
 
-    expect(emails.map((e) => smtp.to(e).length)).toEqual(emails.map(() => 1));
-    expect(smtp.received).toHaveLength(50);
+    // Nobody twice. A message handed to the server just before the kill is `unknown` (the job
+    // does not send it again); at 20 per second one at a time, at most one such.
+    expect(emails.filter((e) => smtp.to(e).length > 1)).toEqual([]);
     const rows = await db
       .select()
       .from(emailBlastRecipients)
-      .where(
-        and(
-          eq(emailBlastRecipients.blastId, blast?.id ?? ''),
-          eq(emailBlastRecipients.status, 'sent'),
-        ),
-      );
-    expect(rows).toHaveLength(50);
-    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+      .where(eq(emailBlastRecipients.blastId, blast?.id ?? ''));
+    const sentRows = rows.filter((r) => r.status === 'sent');
+    const unknown = rows.filter((r) => r.status === 'unknown');
+    expect(sentRows.length + unknown.length).toBe(50);
+    expect(unknown.length).toBeLessThanOrEqual(1);
+    expect(sentRows.every((r) => smtp.to(r.email).length === 1 && r.attempts === 1)).toBe(true);
+    expect(smtp.received.length).toBeGreaterThanOrEqual(sentRows.length);
   }, 120_000);
 });

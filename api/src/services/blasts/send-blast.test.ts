@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
@@ -52,7 +53,12 @@ async function progress(blastId: string) {
   );
   expect(res.status).toBe(200);
   return res.body as {
-    blast: Record<string, unknown> & { status: string; pendingCount: number };
+    blast: Record<string, unknown> & {
+      status: string;
+      pendingCount: number;
+      pausedUntil: string | null;
+      pauseReason: string | null;
+    };
     recipients: { email: string; status: string; error: string | null; sentAt: string | null }[];
   };
 }
@@ -80,11 +86,28 @@ async function queuedBlast(emails: string[], subject: string) {
 function jobDeps() {
   return {
     db: t.db,
-    env: { ...t.env, BLAST_RATE: 50 },
+    env: { ...t.env, BLAST_RATE: 50, BLAST_PAUSE_SECONDS: 0.3 },
     log: createLogger({ LOG_LEVEL: 'silent' }),
     storage: t.storage,
     secret: 'test-secret-0123456789abcdef0123456789',
+    shutdown: new AbortController().signal,
   };
+}
+
+/** A stand-in for pg-boss that keeps what the job queues. */
+function queueSpy() {
+  const queued: { data: unknown; startAfterSeconds?: number }[] = [];
+  return {
+    queued,
+    jobs: {
+      send: async (_queue: string, data: unknown, options: { startAfterSeconds?: number } = {}) =>
+        void queued.push({ data, startAfterSeconds: options.startAfterSeconds }),
+    },
+  };
+}
+
+async function rows(blastId: string) {
+  return t.db.select().from(emailBlastRecipients).where(eq(emailBlastRecipients.blastId, blastId));
 }
 
 describe('the email-blast job', () => {
@@ -216,42 +239,110 @@ describe('the email-blast job', () => {
     expect(ok.every((e) => byEmail.get(e)?.status === 'sent' && byEmail.get(e)?.sentAt)).toBe(true);
   });
 
-  it('at a high rate, leaves the whole batch pending and fails the job while the mail server is down', async () => {
+  it('pauses the blast while the mail server is down, leaving every recipient pending and none failed', async () => {
     const id = tag();
     const emails = Array.from({ length: 10 }, (_, i) => `down${i}.${id}@example.com`);
     const blast = await queuedBlast(emails, 'Down');
-    const deps = {
-      ...jobDeps(),
-      env: { ...t.env, BLAST_RATE: 1000 },
-      jobs: { send: async () => {} },
-    };
+    const spy = queueSpy();
+    const deps = { ...jobDeps(), env: { ...jobDeps().env, BLAST_RATE: 1000 }, jobs: spy.jobs };
     const mailer = createMailer({ ...t.env, SMTP_URL: 'smtp://127.0.0.1:1' }, deps.log);
     try {
-      await expect(sendBlast({ ...deps, mailer, blastId: blast.id })).rejects.toThrow(
-        /ECONNREFUSED/,
-      );
+      await sendBlast({ ...deps, mailer, blastId: blast.id });
     } finally {
       await mailer.close();
     }
+    // Queued again for when the pause ends, as its first pause.
+    expect(spy.queued).toEqual([
+      { data: { blastId: blast.id, pauses: 1 }, startAfterSeconds: 0.3 },
+    ]);
     const p = await progress(blast.id);
-    expect(p.blast).toMatchObject({ status: 'sending', pendingCount: 10, sentCount: 0 });
-    expect(p.recipients.every((r) => r.status === 'pending' && r.error === null)).toBe(true);
+    expect(p.blast).toMatchObject({
+      status: 'sending',
+      pendingCount: 10,
+      sentCount: 0,
+      failedCount: 0,
+    });
+    expect(p.blast.pausedUntil).toEqual(expect.any(String));
+    expect(p.blast.pauseReason).toMatch(/ECONNREFUSED/);
+    expect(p.recipients.every((r) => r.status === 'pending')).toBe(true);
+  });
+
+  it('a 451 pauses the blast with the reply, each pause in a row twice as long; then it finishes', async () => {
+    const id = tag();
+    const emails = Array.from({ length: 5 }, (_, i) => `grey${i}.${id}@example.com`);
+    const blast = await queuedBlast(emails, 'Greylisted');
+    const spy = queueSpy();
+    const deps = { ...jobDeps(), jobs: spy.jobs };
+    const mailer = createMailer(t.env, deps.log);
+    smtp.setRefusal((to) =>
+      to.endsWith(`.${id}@example.com`)
+        ? { code: 451, message: '4.7.1 Try again later' }
+        : undefined,
+    );
+    try {
+      await sendBlast({ ...deps, mailer, blastId: blast.id });
+      expect(spy.queued.at(-1)).toEqual({
+        data: { blastId: blast.id, pauses: 1 },
+        startAfterSeconds: 0.3,
+      });
+      const paused = await progress(blast.id);
+      expect(paused.blast).toMatchObject({
+        status: 'sending',
+        pendingCount: 5,
+        failedCount: 0,
+        pauseReason: '451 4.7.1 Try again later',
+      });
+      expect(new Date(String(paused.blast.pausedUntil)).getTime()).toBeGreaterThan(Date.now());
+      // Refused, not failed: back to pending with the reply, the attempt counted.
+      expect(
+        (await rows(blast.id)).filter(
+          (r) => r.attempts === 1 && r.error === '451 4.7.1 Try again later',
+        ).length,
+      ).toBeGreaterThan(0);
+
+      // A job that starts during the pause leaves it to the one queued for its end.
+      const refusedBefore = smtp.refused.get(emails[0] ?? '') ?? 0;
+      await sendBlast({ ...deps, mailer, blastId: blast.id });
+      expect(spy.queued).toHaveLength(1);
+      expect(smtp.refused.get(emails[0] ?? '') ?? 0).toBe(refusedBefore);
+
+      await new Promise((r) => setTimeout(r, 400));
+      await sendBlast({ ...deps, mailer, blastId: blast.id, pauses: 1 });
+      expect(spy.queued.at(-1)).toEqual({
+        data: { blastId: blast.id, pauses: 2 },
+        startAfterSeconds: 0.6,
+      });
+
+      smtp.setRefusal(undefined);
+      await new Promise((r) => setTimeout(r, 700));
+      await sendBlast({ ...deps, mailer, blastId: blast.id, pauses: 2 });
+      expect(spy.queued).toHaveLength(2);
+    } finally {
+      smtp.setRefusal(undefined);
+      await mailer.close();
+    }
+    const done = await progress(blast.id);
+    expect(done.blast).toMatchObject({
+      status: 'done',
+      sentCount: 5,
+      failedCount: 0,
+      pausedUntil: null,
+      pauseReason: null,
+    });
+    expect(emails.map((e) => smtp.to(e).length)).toEqual(emails.map(() => 1));
   });
 
   it('hands a long blast over to a new job when its time budget runs out', async () => {
     const id = tag();
     const emails = Array.from({ length: 10 }, (_, i) => `budget${i}.${id}@example.com`);
     const blast = await queuedBlast(emails, 'Budget');
-    const queued: unknown[] = [];
-    const deps = {
-      ...jobDeps(),
-      jobs: { send: async (_q: string, data: unknown) => void queued.push(data) },
-    };
+    const { queued, jobs } = queueSpy();
+    const deps = { ...jobDeps(), jobs };
     const mailer = createMailer(t.env, deps.log);
     try {
       // 50 per second: about 3 messages fit in 50 ms.
       await sendBlast({ ...deps, mailer, blastId: blast.id, budgetMs: 50 });
-      expect(queued).toEqual([{ blastId: blast.id }]);
+      expect(queued).toEqual([{ data: { blastId: blast.id }, startAfterSeconds: undefined }]);
       const midway = await progress(blast.id);
       expect(midway.blast.status).toBe('sending');
       expect(midway.blast.pendingCount).toBeGreaterThan(0);

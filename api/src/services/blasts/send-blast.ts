@@ -1,14 +1,14 @@
-import { and, eq, exists, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailBlasts, emailBlastRecipients as r } from '../../db/schema/email-blasts.ts';
-import { subscribers } from '../../db/schema/subscribers.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { type BlastAttachment, blastMail } from '../../mail/templates/blast-mail.ts';
+import type { BlastAttachment } from '../../mail/templates/blast-mail.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { unsubscribeUrl } from '../newsletter/unsubscribe-url.ts';
+import { blastPauseSeconds, pauseBlast } from './pause-blast.ts';
+import { type BlastRun, errorText, sendBlastBatch } from './send-blast-batch.ts';
 
 type Blast = typeof emailBlasts.$inferSelect;
 
@@ -18,33 +18,29 @@ type Blast = typeof emailBlasts.$inferSelect;
  */
 const JOB_BUDGET_MS = 4 * 60_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Errors that say the mail server cannot be used now, rather than that it refused this one address. */
-const serverErrorCodes = new Set([
-  'ECONNECTION',
-  'ETIMEDOUT',
-  'ESOCKET',
-  'EDNS',
-  'ETLS',
-  'EAUTH',
-  'ECONNREFUSED',
-  'ECONNRESET',
-]);
-function isServerError(error: unknown): boolean {
-  const e = error as { code?: unknown; responseCode?: unknown } | null;
-  return (typeof e?.code === 'string' && serverErrorCodes.has(e.code)) || e?.responseCode === 421;
+/** A wait that ends early when `signal` aborts. */
+function sleep(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** Resolves when the next message may start: starts at least 1/rate seconds apart. */
-function pacer(perSecond: number) {
+function pacer(perSecond: number, signal: AbortSignal) {
   const gap = 1000 / perSecond;
   let next = 0;
   return async () => {
     const now = Date.now();
     const at = Math.max(now, next);
     next = at + gap;
-    if (at > now) await sleep(at - now);
+    if (at > now) await sleep(at - now, signal);
   };
 }
 
@@ -63,125 +59,46 @@ async function loadAttachment(storage: Storage, blast: Blast): Promise<BlastAtta
 }
 
 /**
- * How many recipients one transaction claims: as many as the pacer lets start in about 50 ms, so
- * a slow blast still records each message right after it is sent (one at a time below 40 per
- * second), while a fast one pays for its bookkeeping once per batch rather than once per message.
+ * How many recipients one claim takes: as many as the pacer lets start in about 50 ms, so a slow
+ * blast claims each recipient right before mailing it (one at a time below 40 per second), while
+ * a fast one pays for its bookkeeping once per batch rather than once per message.
  */
 export function batchSize(perSecond: number): number {
   return Math.max(1, Math.min(25, Math.floor(perSecond / 20)));
 }
 
-/**
- * Claims up to `size` pending recipients under row locks (SKIP LOCKED: rows another worker
- * holds are passed over), mails them through the pooled transport (each start paced), then
- * records every recipient's own outcome in one statement of the same transaction. The rows stay
- * locked until they say `sent`, `failed` or `skipped`, so no two workers mail one person, and a
- * worker that dies mid-way leaves its rows `pending` for the next one. When the mail server
- * cannot be used, the outcomes already known are still recorded, the rest stay pending, and the
- * error is thrown once the transaction has committed.
- */
-async function sendBatch(input: {
-  db: Db;
-  env: Pick<Env, 'PUBLIC_URL'>;
-  secret: string;
-  mailer: Mailer;
-  blast: Blast;
-  size: number;
-  pace: () => Promise<void>;
-  attachment: () => Promise<BlastAttachment | null>;
-}): Promise<{ sent: number; failed: number; skipped: number } | 'none'> {
-  const { blast } = input;
-  let serverError: unknown;
-  const tally = await input.db.transaction(async (tx) => {
-    const claimed = await tx
-      .select({ id: r.id, email: r.email, subscriber: subscribers.status })
-      .from(r)
-      .leftJoin(subscribers, eq(subscribers.email, r.email))
-      .where(and(eq(r.blastId, blast.id), eq(r.status, 'pending')))
-      .limit(input.size)
-      .for('update', { of: r, skipLocked: true });
-    if (claimed.length === 0) return 'none' as const;
-    const attachment = await input.attachment();
-    type Result = { id: string; status: 'sent' | 'failed' | 'skipped'; error?: string } | null;
-    const results: Promise<Result>[] = [];
-    for (const next of claimed) {
-      // Unsubscribed since the blast was queued.
-      if (next.subscriber === 'unsubscribed') {
-        results.push(Promise.resolve({ id: next.id, status: 'skipped' }));
-        continue;
-      }
-      await input.pace();
-      // The server went away: the rest stay pending for the job's retry.
-      if (serverError !== undefined) break;
-      const message = blastMail({
-        to: next.email,
-        subject: blast.subject,
-        message: blast.message,
-        unsubscribeUrl: unsubscribeUrl(input.env, input.secret, next.email),
-        attachment,
-      });
-      results.push(
-        input.mailer.send(message).then(
-          (): Result => ({ id: next.id, status: 'sent' }),
-          (error: unknown): Result => {
-            // The server is down: the row stays pending and the job is retried later.
-            if (isServerError(error)) {
-              serverError ??= error;
-              return null;
-            }
-            const text = error instanceof Error ? error.message : String(error);
-            return { id: next.id, status: 'failed', error: text.slice(0, 1000) };
-          },
-        ),
-      );
-    }
-    const outcomes = await Promise.all(results);
-    const known = outcomes.filter((o) => o !== null);
-    if (known.length > 0) {
-      const values = sql.join(
-        known.map(
-          (o) =>
-            sql`(${o.id}::uuid, ${o.status}::blast_recipient_status, ${o.error ?? null}::text)`,
-        ),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update ${r} set
-          status = v.status,
-          error = case v.status when 'sent' then null when 'failed' then v.error else ${r.error} end,
-          sent_at = case v.status when 'sent' then now() else ${r.sentAt} end,
-          attempts = ${r.attempts} + case when v.status in ('sent', 'failed') then 1 else 0 end
-        from (values ${values}) as v (id, status, error)
-        where ${r.id} = v.id`);
-    }
-    return {
-      sent: known.filter((o) => o.status === 'sent').length,
-      failed: known.filter((o) => o.status === 'failed').length,
-      skipped: known.filter((o) => o.status === 'skipped').length,
-    };
-  });
-  if (serverError !== undefined) throw serverError;
-  return tally;
-}
+/** How long in-flight sends may still finish once the process starts to stop. */
+const SHUTDOWN_GRACE_MS = 3000;
 
-/** Marks the blast done when no recipient is pending; answers whether it is done. */
+/**
+ * Marks the blast done when no recipient is pending or being sent (unknown ones do not hold it
+ * open: they are not sent again unless an admin chooses to); answers whether it is done.
+ */
 async function markDoneIfFinished(db: Db, blastId: string): Promise<boolean> {
-  const pending = db
+  const open = db
     .select({ one: sql`1` })
     .from(r)
-    .where(and(eq(r.blastId, blastId), eq(r.status, 'pending')));
+    .where(and(eq(r.blastId, blastId), inArray(r.status, ['pending', 'sending'])));
   const rows = await db
     .update(emailBlasts)
-    .set({ status: 'done', finishedAt: sql`coalesce(${emailBlasts.finishedAt}, now())` })
-    .where(and(eq(emailBlasts.id, blastId), notExists(pending)))
+    .set({
+      status: 'done',
+      finishedAt: sql`coalesce(${emailBlasts.finishedAt}, now())`,
+      pausedUntil: null,
+      lastError: null,
+    })
+    .where(and(eq(emailBlasts.id, blastId), notExists(open)))
     .returning({ id: emailBlasts.id });
   return rows.length > 0;
 }
 
 /**
  * The `email-blast` job: mails the blast's pending recipients in paced batches, at most
- * `BLAST_RATE` per second, then marks the blast done. Safe to run again at any point (after a
- * crash, a retry, or twice at once): only pending rows are mailed.
+ * `BLAST_RATE` per second, then marks the blast done. Each recipient is mailed at most once by
+ * it (see sendBlastBatch): an attempt whose outcome was lost becomes `unknown`, for an admin to
+ * resend or not. A temporary refusal pauses the blast and queues the job for when the pause
+ * ends; the process stopping (`shutdown`) ends the job within a few seconds, the blast queued
+ * again. Safe to run again at any point, or twice at once.
  */
 export async function sendBlast({
   db,
@@ -191,19 +108,37 @@ export async function sendBlast({
   storage,
   jobs,
   secret,
+  shutdown,
   blastId,
+  pauses = 0,
   budgetMs = JOB_BUDGET_MS,
+  graceMs = SHUTDOWN_GRACE_MS,
 }: {
   db: Db;
-  env: Pick<Env, 'PUBLIC_URL' | 'BLAST_RATE'>;
+  env: Pick<Env, 'PUBLIC_URL' | 'BLAST_RATE' | 'BLAST_PAUSE_SECONDS'>;
   log: Logger;
   mailer: Mailer;
   storage: Storage;
   jobs: Jobs;
   secret: string;
+  shutdown: AbortSignal;
   blastId: string;
+  /** Pauses in a row before this job (its payload): the backoff step of the next one. */
+  pauses?: number;
   budgetMs?: number;
+  graceMs?: number;
 }): Promise<void> {
+  // A job that starts while the process stops leaves the blast to a live or the next process.
+  const handOver = async (why: string) => {
+    try {
+      await jobs.send('email-blast', { blastId }, { startAfterSeconds: 5 });
+    } catch (err) {
+      // resumeBlasts queues it when the next process starts.
+      log.warn({ err, blastId }, 'could not queue the email blast again');
+    }
+    log.info({ blastId }, why);
+  };
+  if (shutdown.aborted) return handOver('email blast left for the next process');
   // One worker per blast at a time, so BLAST_RATE holds across processes: a second job waits
   // here. The lock lives on its own connection and goes with it if this process dies.
   await db.transaction(async (lock) => {
@@ -211,8 +146,30 @@ export async function sendBlast({
     await lock.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`email-blast:${blastId}`}, 0))`,
     );
-    const [blast] = await db.select().from(emailBlasts).where(eq(emailBlasts.id, blastId));
+    const [blast] = await db
+      .select({
+        row: emailBlasts,
+        paused: sql<boolean>`coalesce(${emailBlasts.pausedUntil} > now(), false)`,
+      })
+      .from(emailBlasts)
+      .where(eq(emailBlasts.id, blastId));
     if (!blast) return;
+    // Paused by a refusal: the job queued for the pause's end (pauseBlast) takes it up then.
+    if (blast.paused) return;
+    if (shutdown.aborted) return handOver('email blast left for the next process');
+    // This job holds the blast's lock, so no live worker is mid-send on it: rows still
+    // `sending` were handed to the mail server by a process that died before the answer.
+    const orphans = await db
+      .update(r)
+      .set({ status: 'unknown' })
+      .where(and(eq(r.blastId, blastId), eq(r.status, 'sending')))
+      .returning({ id: r.id });
+    if (orphans.length > 0) {
+      log.warn(
+        { blastId, recipients: orphans.length },
+        'email blast attempts of a dead worker are unknown',
+      );
+    }
     const pending = db
       .select({ one: sql`1` })
       .from(r)
@@ -223,58 +180,88 @@ export async function sendBlast({
       .where(and(eq(emailBlasts.id, blastId), ne(emailBlasts.status, 'sending'), exists(pending)));
 
     let attachment: Promise<BlastAttachment | null> | undefined;
-    const deps = { db, env, secret, mailer, blast };
     const getAttachment = () => {
-      attachment ??= loadAttachment(storage, blast);
+      attachment ??= loadAttachment(storage, blast.row);
       return attachment;
     };
-    const pace = pacer(env.BLAST_RATE);
+    let graceTimer: NodeJS.Timeout | undefined;
+    let armGrace = () => {};
+    const run: BlastRun = {
+      shutdown,
+      graceOver: new Promise<void>((resolve) => {
+        armGrace = () => {
+          graceTimer = setTimeout(resolve, graceMs);
+        };
+      }),
+    };
+    const onShutdown = () => {
+      run.stop ??= 'shutdown';
+      armGrace();
+    };
+    shutdown.addEventListener('abort', onShutdown, { once: true });
+    if (shutdown.aborted) onShutdown();
+    const deps = { db, env, secret, mailer, blast: blast.row, run, attachment: getAttachment };
+    const pace = pacer(env.BLAST_RATE, shutdown);
     const size = batchSize(env.BLAST_RATE);
     // Two batches at once keep the pooled SMTP connections busy while the other one claims or
-    // records; a slow blast (one recipient per batch) sends strictly one at a time, as before.
+    // records; a slow blast (one recipient per batch) sends strictly one at a time.
     const lanes = size > 1 ? 2 : 1;
     const deadline = Date.now() + budgetMs;
-    const tally = { sent: 0, failed: 0, skipped: 0 };
-    let stop: 'time' | 'error' | undefined;
+    const tally = { sent: 0, failed: 0, skipped: 0, unknown: 0 };
     let progressed = false;
     const lane = async () => {
-      while (!stop) {
+      while (!run.stop) {
         if (Date.now() >= deadline) {
-          stop = 'time';
+          run.stop = 'time';
           return;
         }
-        const done = await sendBatch({ ...deps, size, pace, attachment: getAttachment }).catch(
-          (error: unknown) => {
-            stop = 'error';
-            throw error;
-          },
-        );
+        const done = await sendBlastBatch({ ...deps, size, pace }).catch((error: unknown) => {
+          run.stop ??= 'error';
+          throw error;
+        });
         if (done === 'none') return;
         progressed = true;
         tally.sent += done.sent;
         tally.failed += done.failed;
         tally.skipped += done.skipped;
+        tally.unknown += done.unknown;
       }
     };
-    for (let idle = 0; ; ) {
-      progressed = false;
-      // Settled, not all: a lane that fails lets the other finish its batch before the error
-      // leaves this transaction (and with it the advisory lock).
-      const ends = await Promise.allSettled(Array.from({ length: lanes }, lane));
-      const failed = ends.find((e) => e.status === 'rejected');
-      if (failed) throw failed.reason;
-      if (stop === 'time') {
-        await jobs.send('email-blast', { blastId });
-        log.info({ blastId, ...tally }, 'email blast continues in a new job');
-        return;
+    try {
+      for (let idle = 0; ; ) {
+        progressed = false;
+        // Settled, not all: a lane that fails lets the other record its batch first.
+        const ends = await Promise.allSettled(Array.from({ length: lanes }, lane));
+        const failed = ends.find((e) => e.status === 'rejected');
+        if (failed) throw failed.reason;
+        if (run.stop === 'shutdown') return handOver('email blast stopped with the process');
+        if (run.stop === 'time') {
+          await jobs.send('email-blast', { blastId });
+          log.info({ blastId, ...tally }, 'email blast continues in a new job');
+          return;
+        }
+        if (run.stop === 'pause') {
+          // Pauses in a row double; one that follows messages sent starts again from the base.
+          const step = tally.sent > 0 ? 0 : pauses;
+          const seconds = blastPauseSeconds(env.BLAST_PAUSE_SECONDS, step);
+          const reply = errorText(run.refusal);
+          await pauseBlast({ db, jobs, blastId, seconds, reply, pauses: step + 1 });
+          log.warn(
+            { blastId, seconds, reply, ...tally },
+            'email blast paused: mail server refused for now',
+          );
+          return;
+        }
+        if (await markDoneIfFinished(db, blastId)) break;
+        // Pending rows another transaction still holds (an admin's retry being saved): look
+        // again shortly, then leave it to a retry of the job.
+        idle = progressed ? 1 : idle + 1;
+        if (idle >= 3) throw new Error(`email blast ${blastId}: pending recipients are locked`);
+        await sleep(1000, shutdown);
       }
-      if (progressed) idle = 0;
-      if (await markDoneIfFinished(db, blastId)) break;
-      // Pending rows that another transaction still holds (a worker's connection not yet
-      // closed): look again shortly, then leave it to a retry of the job.
-      idle += 1;
-      if (idle >= 3) throw new Error(`email blast ${blastId}: pending recipients are locked`);
-      await sleep(1000);
+    } finally {
+      shutdown.removeEventListener('abort', onShutdown);
+      clearTimeout(graceTimer);
     }
     log.info({ blastId, ...tally }, 'email blast done');
   });

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../../test/accounts.ts';
+import { createTestApp, read, type TestApp } from '../../test/harness.ts';
+import { multipartBody, postMultipart } from '../../test/multipart.ts';
+import { startSmtpServer } from '../../test/smtp.ts';
+import { blastPauseSeconds } from './pause-blast.ts';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let base: string;
+let token: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  // Fast enough for batches of 25 in two lanes; pauses short enough for a test.
+  t = await createTestApp(
+    { SMTP_URL: smtp.url, BLAST_RATE: '500', BLAST_PAUSE_SECONDS: '0.2' },
+    { jobs: true },
+  );
+  base = await t.listen();
+  token = (await signInAdmin(t.db)).token;
+}, 60_000);
+
+async function progress(blastId: string) {
+  const res = await read(
+    t.as(token).api.admin['email-blasts'][':id'].$get({ param: { id: blastId } }),
+  );
+  expect(res.status).toBe(200);
+  return res.body as {
+    blast: Record<string, unknown> & {
+      status: string;
+      pausedUntil: string | null;
+      pauseReason: string | null;
+    };
+  };
+}
+
+describe('blast pauses', () => {
+  it('double from the base up to an hour', () => {
+    expect([0, 1, 2, 3].map((n) => blastPauseSeconds(30, n))).toEqual([30, 60, 120, 240]);
+    expect(blastPauseSeconds(30, 7)).toBe(3600);
+    expect(blastPauseSeconds(30, 1000)).toBe(3600);
+  });
+
+  it('600 recipients while the server answers 451 for 3 s: paused, then each mailed once and none failed', async () => {
+    const id = randomBytes(4).toString('hex');
+    const emails = Array.from({ length: 600 }, (_, i) => `grey${i}.${id}@example.com`);
+    let refusingUntil = 0;
+    smtp.setRefusal(() => {
+      refusingUntil ||= Date.now() + 3000;
+      return Date.now() < refusingUntil
+        ? { code: 451, message: '4.7.1 Try again later' }
+        : undefined;
+    });
+    try {
+      const answer = postMultipart(
+        `${base}${t.client.api.events.admin['send-email-blast'].$path()}`,
+        multipartBody({ emails: emails.join('\n'), subject: `Greylisted ${id}` }, []),
+        { Authorization: `Bearer ${token}` },
+      );
+      // Followed in the history while the send call waits.
+      let sawPause: Record<string, unknown> | undefined;
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const list = await read(
+          t.as(token).api.admin['email-blasts'].$get({ query: { pageSize: '100' } }),
+        );
+        const blast = (list.body.blasts as Record<string, unknown>[]).find(
+          (b) => b.subject === `Greylisted ${id}`,
+        );
+        if (blast?.pausedUntil) sawPause ??= blast;
+        if (blast?.status === 'done') break;
+        if (Date.now() > deadline) throw new Error(`not done: ${JSON.stringify(blast)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const res = await answer;
+      expect([200, 202]).toContain(res.status);
+      const blastId = res.body.blastId as string;
+      expect(sawPause).toMatchObject({
+        status: 'sending',
+        failedCount: 0,
+        pauseReason: '451 4.7.1 Try again later',
+      });
+
+      const done = await progress(blastId);
+      expect(done.blast).toMatchObject({
+        status: 'done',
+        total: 600,
+        sentCount: 600,
+        failedCount: 0,
+        unknownCount: 0,
+        pendingCount: 0,
+        pausedUntil: null,
+        pauseReason: null,
+      });
+      expect([...smtp.refused.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      const counts = emails.map((e) => smtp.to(e).length);
+      expect(counts.filter((n) => n !== 1)).toEqual([]);
+    } finally {
+      smtp.setRefusal(undefined);
+    }
+  }, 90_000);
+});
