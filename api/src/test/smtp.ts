@@ -25,8 +25,19 @@ export async function startSmtpServer(
     refuse?: (address: string) => boolean;
     /** Close after the test file (default). False outside a test file, e.g. in a global setup. */
     autoClose?: boolean;
+    /** Listen on this port (a server started again where a stopped one was); default a free one. */
+    port?: number;
   } = {},
 ) {
+  /** accept: keep and answer 250; drop: read the message, then cut the connection; stall: never answer. */
+  let dataMode: 'accept' | 'drop' | 'stall' = 'accept';
+  const dropSocket = (sessionId: string) => {
+    // smtp-server keeps its connections (each with the session's id) on `connections`.
+    const open = (
+      server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }
+    ).connections;
+    for (const connection of open) if (connection.id === sessionId) connection._socket.destroy();
+  };
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   let refusal: ((address: string) => Refusal | undefined) | undefined;
@@ -49,6 +60,17 @@ export async function startSmtpServer(
       callback();
     },
     onData(stream, session, callback) {
+      if (dataMode === 'drop') {
+        // The message is read whole, then the connection dies before the reply: the client
+        // cannot know whether it was taken.
+        stream.resume();
+        stream.on('end', () => session && dropSocket(session.id));
+        return;
+      }
+      if (dataMode === 'stall') {
+        stream.resume();
+        return; // never answers
+      }
       simpleParser(stream)
         .then((mail) => {
           received.push(
@@ -67,7 +89,7 @@ export async function startSmtpServer(
   // reports that as an 'error' event, which with no listener would crash the test run.
   server.on('error', () => {});
   const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       const address = server.server.address();
       resolve(typeof address === 'object' && address ? address.port : 0);
     });
@@ -80,6 +102,11 @@ export async function startSmtpServer(
     received,
     close,
     refused,
+    /** What the server does with a message's data from now on (see `dataMode`). */
+    setDataMode(mode: 'accept' | 'drop' | 'stall') {
+      dataMode = mode;
+    },
+    port,
     /** Replaces the refusal rule (undefined: accept everyone again). */
     setRefusal(rule: ((address: string) => Refusal | undefined) | undefined) {
       refusal = rule;

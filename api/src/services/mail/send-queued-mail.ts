@@ -22,7 +22,7 @@ const text = (error: unknown) =>
 /** The delay before attempt `attempts + 1`: base, doubled each time, at most an hour, +0-20%. */
 export function retryDelaySeconds(baseSeconds: number, attempts: number): number {
   const delay = Math.min(baseSeconds * 2 ** Math.max(0, attempts - 1), 3600);
-  return Math.round(delay * (1 + Math.random() * 0.2));
+  return Math.round(delay * (1 + Math.random() * 0.2) * 10) / 10;
 }
 
 function outcomeOf(row: Row, error: unknown, retrySeconds: number): Outcome {
