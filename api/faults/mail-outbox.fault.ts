@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../src/client.ts';
+import { createDb, type Db } from '../src/db/client.ts';
+import { outboundMail } from '../src/db/schema/outbound-mail.ts';
+import { type Running, startApi } from '../src/test/process.ts';
+import { createTestDatabase } from '../src/test/setup-db.ts';
+import { startSmtpServer } from '../src/test/smtp.ts';
+
+/**
+ * The mail outbox when the API process dies (SIGKILL: no shutdown code runs): a mail whose
+ * request was answered is sent by the next process, exactly once; a mail the dead process had
+ * already handed to the mail server is never sent again by itself.
+ */
+
+let db: Db;
+let closeDb: () => Promise<unknown>;
+let databaseUrl: string;
+let dataDir: string;
+const running: Running[] = [];
+const inbox = 'owner@studio.example';
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A crash: SIGKILL, no shutdown code runs. */
+async function crash(run: Running) {
+  run.child.kill('SIGKILL');
+  await run.exited;
+}
+
+async function start(smtpUrl: string) {
+  const run = await startApi({
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtpUrl,
+    CONTACT_TO: inbox,
+    MAIL_RETRY_SECONDS: '0.5',
+    CONTACT_RATE_LIMIT_PER_HOUR: '100000',
+    DATA_DIR: dataDir,
+    SITE_DIR: path.join(os.tmpdir(), 'studio-no-site'),
+    APP_SECRET: 'outbox-fault-secret-0123456789abcdef0123',
+  });
+  running.push(run);
+  return run;
+}
+
+async function postContact(baseUrl: string, email: string) {
+  const res = await createClient(baseUrl).contact.$post({
+    json: { name: 'Vi', email, subject: 'Mixing', message: `From ${email}` },
+  });
+  return res.status;
+}
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  const client = createDb(databaseUrl, { max: 3 });
+  db = client.db;
+  closeDb = () => client.sql.end();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-outbox-fault-'));
+});
+afterAll(async () => {
+  for (const run of running) if (run.child.exitCode === null) await crash(run);
+  await closeDb?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the mail outbox across a crash', () => {
+  it('sends after a restart every mail whose request was answered while the server refused, each once', async () => {
+    const smtp = await startSmtpServer();
+    // Greylisting: every recipient refused for now.
+    smtp.setRefusal(() => ({ code: 451, message: '4.7.1 Greylisted, try again later' }));
+    const first = await start(smtp.url);
+    const senders = Array.from({ length: 8 }, (_, i) => `crash.visitor${i}@example.net`);
+    for (const email of senders) expect(await postContact(first.url, email)).toBe(201);
+    await until(
+      async () => {
+        const rows = await db.select().from(outboundMail);
+        return rows.length === 8 && rows.every((r) => r.attempts >= 1);
+      },
+      20_000,
+      'every notice tried once',
+    );
+    await crash(first);
+    expect(smtp.received).toHaveLength(0);
+
+    smtp.setRefusal(undefined);
+    const second = await start(smtp.url);
+    await smtp.waitFor(inbox, 8, 30_000);
+    await until(
+      async () => (await db.select().from(outboundMail)).every((r) => r.status === 'sent'),
+      10_000,
+      'every notice recorded sent',
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    const lost = senders.filter((email) => !smtp.received.some((m) => m.text?.includes(email)));
+    const doubled = senders.filter(
+      (email) => smtp.received.filter((m) => m.text?.includes(email)).length > 1,
+    );
+    expect({ lost, doubled, received: smtp.received.length }).toEqual({
+      lost: [],
+      doubled: [],
+      received: 8,
+    });
+    await second.stop('SIGTERM');
+    await db.delete(outboundMail);
+  }, 120_000);
+
+  it('does not send again a mail the dead process had handed to the mail server', async () => {
+    const smtp = await startSmtpServer();
+    smtp.setDataMode('stall'); // takes the message and never answers
+    const first = await start(smtp.url);
+    expect(await postContact(first.url, 'mid.send@example.net')).toBe(201);
+    await until(
+      async () => (await db.select().from(outboundMail))[0]?.status === 'sending',
+      20_000,
+      'the notice handed to the server',
+    );
+    await crash(first);
+
+    smtp.setDataMode('accept');
+    const second = await start(smtp.url);
+    // The next process sends what is due, and this one is not due: it may have arrived.
+    expect(await postContact(second.url, 'after.restart@example.net')).toBe(201);
+    await smtp.waitForMail((m) => m.text?.includes('after.restart@example.net') ?? false, 20_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.received.filter((m) => m.text?.includes('mid.send@example.net'))).toHaveLength(0);
+    const [row] = await db
+      .select()
+      .from(outboundMail)
+      .where(sql`${outboundMail.message}->>'text' like '%mid.send@example.net%'`);
+    expect(row?.attempts).toBe(1);
+    expect(['sending', 'unknown']).toContain(row?.status);
+    await second.stop('SIGTERM');
+  }, 120_000);
+});
