@@ -5,11 +5,14 @@
  * (`packages/web3/src/api/api-alephium.ts`, "Alephium API" 2.x: `TxStatus`, `Confirmed`, `MemPooled`,
  * `TxNotFound`, `Transaction`, `UnsignedTx`, `FixedAssetOutput`, `AssetInput`, `Balance`, `NotFound`,
  * `BadRequest`) and the node's Scala sources (alephium/alephium: `api/model/Balance.scala`,
- * `ApiError.scala`, `app/ServerUtils.scala`).
+ * `ApiError.scala`, `app/ServerUtils.scala`). `Conflicted` (a transaction in a block whose inputs another
+ * transaction spent; it never counts) follows @alephium/web3 2.x's `api-alephium.ts`: the same fields as
+ * `Confirmed` under `type: 'Conflicted'`. Faults answer the node's `InternalServerError` (500) or
+ * `ServiceUnavailable` (503), both `{ detail }`, or hang.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { listen, type ReceivedRequest, sendJson } from './http.ts';
+import { type Fault, listen, type ReceivedRequest, sendJson } from './http.ts';
 
 export interface AlephiumStandin {
   baseUrl: string; // used as ALPH_NODE_URL
@@ -23,6 +26,18 @@ export interface AlephiumStandin {
   /** Marks the tx confirmed with this many confirmations (chainConfirmations/fromGroupConfirmations/toGroupConfirmations). */
   confirm(txId: string, confirmations: number): void;
   setBalance(address: string, attoAlph: string): void;
+  /** The tx lost to a conflicting one: `GET /transactions/status` answers `Conflicted`. */
+  conflict(txId: string): void;
+  /** Makes matching requests fail: 'hang' (never answered) or 500/503; `times` requests (all until cleared). */
+  fault(
+    match: { method?: string; path: string | RegExp },
+    fault: 'hang' | 500 | 503,
+    times?: number,
+  ): void;
+  clearFaults(): void;
+  /** Refuses connections until `start()` (same address). */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,6 +46,7 @@ interface StoredTx {
   outputs: { address: string; attoAlphAmount: string }[];
   /** Undefined while in the mempool. */
   confirmations?: number;
+  conflicted?: boolean;
   blockHash: string;
 }
 
@@ -131,7 +147,7 @@ export async function startAlephiumStandin(): Promise<AlephiumStandin> {
       if (!tx) return json(200, { type: 'TxNotFound' });
       if (tx.confirmations === undefined) return json(200, { type: 'MemPooled' });
       return json(200, {
-        type: 'Confirmed',
+        type: tx.conflicted ? 'Conflicted' : 'Confirmed',
         blockHash: tx.blockHash,
         txIndex: 0,
         chainConfirmations: tx.confirmations,
@@ -222,6 +238,25 @@ export async function startAlephiumStandin(): Promise<AlephiumStandin> {
       checkConfirmations(confirmations);
       find(txId).confirmations = confirmations;
     },
+    conflict(txId) {
+      const tx = find(txId);
+      tx.conflicted = true;
+      tx.confirmations ??= 1;
+    },
+    fault(match, fault, times) {
+      const failure: Fault =
+        fault === 'hang'
+          ? { kind: 'hang' }
+          : {
+              kind: 'status',
+              status: fault,
+              body: { detail: fault === 500 ? 'Internal server error' : 'Service unavailable' },
+            };
+      server.fault(match, failure, times);
+    },
+    clearFaults: server.clearFaults,
+    stop: server.stop,
+    start: server.start,
     setBalance(address, attoAlph) {
       if (!U256.test(attoAlph))
         throw new Error(`alephium stand-in: attoAlph must be a decimal string`);

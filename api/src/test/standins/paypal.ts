@@ -16,22 +16,65 @@
  *   `verify_webhook_signature`) -> `{ verification_status: 'SUCCESS' | 'FAILURE' }`; the event envelope
  *   (api/rest/webhooks, event names) `{ id, event_version, create_time, resource_type, resource_version,
  *   event_type, summary, resource, links }`. Like PayPal, the transmission signature signs
- *   `<transmission_id>|<transmission_time>|<webhook_id>|<crc32 of the body>` (SHA256withRSA).
+ *   `<transmission_id>|<transmission_time>|<webhook_id>|<crc32 of the body>` (SHA256withRSA), over the
+ *   body as PayPal sent it: verification reads `webhook_event` from the verify request as its raw
+ *   text, so an event parsed and re-serialised (other spacing, key order or escapes) fails, as it
+ *   does at PayPal.
+ * - Faults for the fault tests: a call that hangs, a call acted on whose answer is lost (a capture
+ *   made while the caller times out), `500 INTERNAL_SERVER_ERROR`/`503 SERVICE_UNAVAILABLE` in the
+ *   error model above, connections refused (`stop()`), cached tokens PayPal no longer accepts (401
+ *   `{ error: 'invalid_token', error_description }`, api/rest/authentication), the decline and
+ *   restart flow (checkout/standard/customize/handle-funding-failures: 422 `INSTRUMENT_DECLINED`
+ *   with a `redirect` link; the buyer approves the same order again with another funding source),
+ *   and refunds (Payments v2 `captures/{id}/refund`, the `refund` definition with
+ *   `seller_payable_breakdown.total_refunded_amount`; the capture turns PARTIALLY_REFUNDED, then
+ *   REFUNDED). Idempotency replays a declined capture's 422 for the same PayPal-Request-Id ("the
+ *   latest status of the previous request").
  */
 import { generateKeyPairSync, randomBytes, randomUUID, sign, verify } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { crc32 } from 'node:zlib';
-import { listen, type ReceivedRequest, sendJson } from './http.ts';
+import { type Fault, listen, type ReceivedRequest, sendJson } from './http.ts';
 
 export interface PaypalStandin {
   baseUrl: string; // http://127.0.0.1:<port>  (used as PAYPAL_API_BASE)
   clientId: string;
   clientSecret: string;
   webhookId: string;
-  /** Every request received, for assertions (method, path, headers lower-cased, parsed JSON body). */
-  requests: { method: string; path: string; headers: Record<string, string>; body: unknown }[];
-  /** The buyer approves the order (as after the PayPal popup). Until then capture answers 422 ORDER_NOT_APPROVED. */
+  /** Every request received, for assertions (method, path, headers lower-cased, parsed JSON body, raw body). */
+  requests: {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    body: unknown;
+    rawBody: string;
+  }[];
+  /**
+   * The buyer approves the order (as after the PayPal popup). Until then capture answers 422
+   * ORDER_NOT_APPROVED. After a declined capture, approving again is PayPal's restart: the buyer
+   * picked another funding source, and the next capture completes.
+   */
   approve(orderId: string): void;
+  /**
+   * Makes matching requests fail: 'hang' (never answered), 'lose-answer' (acted on, never
+   * answered), or 500/503 in PayPal's error model; `times` requests (all until cleared).
+   */
+  fault(
+    match: { method?: string; path: string | RegExp },
+    fault: 'hang' | 'lose-answer' | 500 | 503,
+    times?: number,
+  ): void;
+  clearFaults(): void;
+  /** Refuses connections until `start()` (same address). */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Every access token issued so far is refused from now on: 401 `invalid_token`. */
+  expireTokens(): void;
+  /**
+   * Refunds `value` (default: what is left) of a capture, as `POST /v2/payments/captures/{id}/refund`
+   * does; answers the refund resource (for a PAYMENT.CAPTURE.REFUNDED event).
+   */
+  refund(captureId: string, value?: string): Record<string, unknown>;
   /** What the next capture of this order yields: 'COMPLETED' (default), 'PENDING' (status_details.reason e.g. 'PENDING_REVIEW'), or 'DECLINED' (422 UNPROCESSABLE_ENTITY with details issue 'INSTRUMENT_DECLINED', the real error shape). */
   setCaptureOutcome(orderId: string, outcome: 'COMPLETED' | 'PENDING' | 'DECLINED'): void;
   /** Make the capture report a different amount than ordered (a "wrong amount" scenario), e.g. '1.00'. */
@@ -40,8 +83,11 @@ export interface PaypalStandin {
   completeCapture(captureId: string): void;
   /** Build a webhook event body of the documented shape for event_type with the given resource. */
   webhookEvent(eventType: string, resource: Record<string, unknown>): Record<string, unknown>;
-  /** verify-webhook-signature answers SUCCESS only for events whose transmission headers were produced by this helper: */
-  signedHeaders(event: Record<string, unknown>): Record<string, string>; // paypal-transmission-id, -time, -sig, paypal-cert-url, paypal-auth-algo
+  /**
+   * verify-webhook-signature answers SUCCESS only for events whose transmission headers were produced by this helper,
+   * over the body as sent: `event` as JSON.stringify writes it, or the raw body text given.
+   */
+  signedHeaders(event: Record<string, unknown> | string): Record<string, string>; // paypal-transmission-id, -time, -sig, paypal-cert-url, paypal-auth-algo
   close(): Promise<void>;
 }
 
@@ -58,10 +104,17 @@ interface Detail {
   description: string;
 }
 
+interface StoredRefund {
+  id: string;
+  amount: Money;
+  createTime: string;
+}
+
 interface StoredCapture {
   id: string;
   orderId: string;
-  status: 'COMPLETED' | 'PENDING';
+  status: 'COMPLETED' | 'PENDING' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+  refunds: StoredRefund[];
   reason?: string;
   amount: Money;
   customId?: string;
@@ -131,6 +184,10 @@ const DESCRIPTIONS: Record<string, string> = {
   INSTRUMENT_DECLINED:
     "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
   UNSUPPORTED_MEDIA_TYPE: 'The API does not support this content type.',
+  // Payments v2 (api/payments/v2 errors).
+  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded',
+  REFUND_AMOUNT_EXCEEDED:
+    'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
 };
 
 /** PayPal's supported currency codes (api/rest/reference/currency-codes); HUF, JPY, TWD have no decimals. */
@@ -410,6 +467,70 @@ function validateOrder(body: unknown): Record<string, unknown>[] {
   });
 }
 
+/**
+ * The raw text of the value of the top-level member `key` of the JSON object `text`, exactly as
+ * written (how PayPal reads the event it signed); undefined when there is none.
+ */
+function rawMember(text: string, key: string): string | undefined {
+  let i = 0;
+  const space = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i] ?? '')) i++;
+  };
+  const skipString = () => {
+    i++;
+    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    i++;
+  };
+  const skipValue = () => {
+    space();
+    const first = text[i];
+    if (first === '"') {
+      skipString();
+      return;
+    }
+    if (first === '{' || first === '[') {
+      let depth = 0;
+      while (i < text.length) {
+        const ch = text[i];
+        if (ch === '"') {
+          skipString();
+          continue;
+        }
+        if (ch === '{' || ch === '[') depth++;
+        else if (ch === '}' || ch === ']') {
+          depth--;
+          if (depth === 0) {
+            i++;
+            return;
+          }
+        }
+        i++;
+      }
+      return;
+    }
+    while (i < text.length && !',}] \t\n\r'.includes(text[i] ?? '')) i++;
+  };
+  space();
+  if (text[i] !== '{') return undefined;
+  i++;
+  while (i < text.length) {
+    space();
+    if (text[i] !== '"') return undefined;
+    const nameStart = i;
+    skipString();
+    const name = JSON.parse(text.slice(nameStart, i)) as string;
+    space();
+    i++; // the colon
+    space();
+    const valueStart = i;
+    skipValue();
+    if (name === key) return text.slice(valueStart, i);
+    space();
+    if (text[i] === ',') i++;
+  }
+  return undefined;
+}
+
 /** A plausible PayPal fee (3.49% + 0.49) for the seller_receivable_breakdown. */
 function feeOf(amount: Money): { fee: Money; net: Money } {
   const { currency_code: currency } = amount;
@@ -433,12 +554,20 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
 
   const requests: PaypalStandin['requests'] = [];
   const tokens = new Set<string>();
+  /** Tokens PayPal no longer accepts (expireTokens). */
+  const expired = new Set<string>();
+  /** Orders whose last capture was declined (INSTRUMENT_DECLINED): approving again restarts. */
+  const declined = new Set<string>();
+  const refunds = new Map<string, StoredRefund & { captureId: string }>();
   const orders = new Map<string, StoredOrder>();
   const captures = new Map<string, StoredCapture>();
   const outcomes = new Map<string, 'COMPLETED' | 'PENDING' | 'DECLINED'>();
   const capturedAmounts = new Map<string, Money>();
-  /** Successful responses by `<path>|<PayPal-Request-Id>`, replayed with 200 OK. */
-  const idempotent = new Map<string, unknown>();
+  /**
+   * Responses by `<path>|<PayPal-Request-Id>`: a success is replayed with 200 OK, a declined
+   * capture with its 422 again.
+   */
+  const idempotent = new Map<string, { status: number; body: unknown }>();
 
   let baseUrl = '';
   const certUrl = () => `${baseUrl}/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77`;
@@ -452,7 +581,7 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
       status: 'ELIGIBLE',
       dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
     };
-    if (capture.status === 'COMPLETED') {
+    if (capture.status !== 'PENDING') {
       const { fee, net } = feeOf(capture.amount);
       json.seller_receivable_breakdown = {
         gross_amount: { ...capture.amount },
@@ -533,6 +662,12 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
   const requireBearer = (req: ReceivedRequest): void => {
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
+    if (expired.has(token)) {
+      throw new PaypalError(401, {
+        error: 'invalid_token',
+        error_description: 'Access Token not found in cache',
+      });
+    }
     if (!tokens.has(token)) {
       throw new PaypalError(401, {
         name: 'AUTHENTICATION_FAILURE',
@@ -574,13 +709,27 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
   ): void => {
     const requestId = req.headers['paypal-request-id'];
     const key = requestId ? `${new URL(req.path, 'http://x').pathname}|${requestId}` : undefined;
-    if (key !== undefined && idempotent.has(key)) {
-      sendJson(res, 200, idempotent.get(key));
+    const stored = key === undefined ? undefined : idempotent.get(key);
+    if (stored) {
+      sendJson(res, stored.status < 300 ? 200 : stored.status, stored.body);
       return;
     }
-    const { status, body } = produce();
-    if (key !== undefined) idempotent.set(key, body);
-    sendJson(res, status, body);
+    let answer: { status: number; body: unknown };
+    try {
+      answer = produce();
+    } catch (error) {
+      const declinedNow =
+        error instanceof PaypalError &&
+        (error.body.details as Detail[] | undefined)?.some(
+          (d) => d.issue === 'INSTRUMENT_DECLINED',
+        );
+      if (key !== undefined && declinedNow) {
+        idempotent.set(key, { status: error.status, body: error.body });
+      }
+      throw error;
+    }
+    if (key !== undefined) idempotent.set(key, answer);
+    sendJson(res, answer.status, answer.body);
   };
 
   // POST /v1/oauth2/token
@@ -658,6 +807,7 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
       if (order.status === 'CREATED') throw unprocessable('ORDER_NOT_APPROVED');
       const outcome = outcomes.get(id) ?? 'COMPLETED';
       if (outcome === 'DECLINED') {
+        declined.add(id);
         // The buyer has to choose another funding source: PayPal adds a `redirect` link back to checkout.
         throw ordersError(
           422,
@@ -677,6 +827,7 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
           amount: override
             ? { ...override }
             : { currency_code: ordered.currency_code, value: ordered.value },
+          refunds: [],
           createTime: time,
           updateTime: time,
         };
@@ -744,7 +895,9 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     const [algo, cert, transmissionId, signature, transmissionTime, hookId] = fields.map((f) =>
       String(body[f]),
     );
-    const message = `${transmissionId}|${transmissionTime}|${hookId}|${crc32(JSON.stringify(body.webhook_event))}`;
+    // The event as the caller sent it, not a re-serialised copy.
+    const rawEvent = rawMember(req.rawBody, 'webhook_event') ?? '';
+    const message = `${transmissionId}|${transmissionTime}|${hookId}|${crc32(rawEvent)}`;
     let ok = false;
     if (hookId === webhookId && algo === AUTH_ALGO && cert === certUrl()) {
       try {
@@ -767,7 +920,68 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     if (order.status === 'CREATED') {
       order.status = 'APPROVED';
       order.updateTime = now();
+    } else if (order.status === 'APPROVED' && declined.has(orderId)) {
+      // The restart: approved again with another funding source, which PayPal accepts.
+      declined.delete(orderId);
+      outcomes.delete(orderId);
+      order.updateTime = now();
     }
+  };
+
+  /** `POST /v2/payments/captures/{id}/refund`: the `refund` definition (Payments v2). */
+  const refundCapture = (captureId: string, value?: string): Record<string, unknown> => {
+    const capture = captures.get(captureId);
+    if (!capture) {
+      throw ordersError(404, 'RESOURCE_NOT_FOUND', [
+        detail('INVALID_RESOURCE_ID', 'capture_id', captureId, 'path'),
+      ]);
+    }
+    const currency = capture.amount.currency_code;
+    const gross = parseMoney(capture.amount, '/amount').minor;
+    const before = capture.refunds.reduce(
+      (sum, r) => sum + parseMoney(r.amount, '/amount').minor,
+      0n,
+    );
+    const minor =
+      value === undefined
+        ? gross - before
+        : parseMoney({ currency_code: currency, value }, '/amount', { positive: true }).minor;
+    if (before >= gross) throw unprocessable('CAPTURE_FULLY_REFUNDED');
+    if (minor <= 0n || before + minor > gross) {
+      throw unprocessable('REFUND_AMOUNT_EXCEEDED', '/amount/value', value);
+    }
+    const time = now();
+    const refund = {
+      id: paypalId(),
+      captureId,
+      amount: { currency_code: currency, value: formatMinor(minor, currency) },
+      createTime: time,
+    };
+    capture.refunds.push(refund);
+    refunds.set(refund.id, refund);
+    const total = before + minor;
+    capture.status = total === gross ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    capture.updateTime = time;
+    const { fee, net } = feeOf(refund.amount);
+    const json: Record<string, unknown> = {
+      id: refund.id,
+      amount: { ...refund.amount },
+      status: 'COMPLETED',
+      seller_payable_breakdown: {
+        gross_amount: { ...refund.amount },
+        paypal_fee: fee,
+        net_amount: net,
+        total_refunded_amount: { currency_code: currency, value: formatMinor(total, currency) },
+      },
+    };
+    if (capture.invoiceId !== undefined) json.invoice_id = capture.invoiceId;
+    json.create_time = time;
+    json.update_time = time;
+    json.links = [
+      { href: `${baseUrl}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+      { href: `${baseUrl}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+    ];
+    return json;
   };
 
   const handle = (req: ReceivedRequest, res: ServerResponse): void => {
@@ -802,6 +1016,19 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
         route('GET', () => {
           requireBearer(req);
           sendJson(res, 200, orderJson(findOrder(order[1] ?? '')));
+        });
+        return;
+      }
+      const refundPath = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+      if (refundPath) {
+        route('POST', () => {
+          requireBearer(req);
+          requireJson(req, false);
+          idempotently(req, res, () => {
+            const amount = isObject(req.body) && isObject(req.body.amount) ? req.body.amount : {};
+            const value = typeof amount.value === 'string' ? amount.value : undefined;
+            return { status: 201, body: refundCapture(refundPath[1] ?? '', value) };
+          });
         });
         return;
       }
@@ -852,7 +1079,13 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
   };
 
   const server = await listen(handle, (req) => {
-    requests.push({ method: req.method, path: req.path, headers: req.headers, body: req.body });
+    requests.push({
+      method: req.method,
+      path: req.path,
+      headers: req.headers,
+      body: req.body,
+      rawBody: req.rawBody,
+    });
   });
   baseUrl = server.baseUrl;
 
@@ -904,6 +1137,35 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     webhookId,
     requests,
     approve,
+    fault(match, fault, times) {
+      const failure: Fault =
+        fault === 'hang' || fault === 'lose-answer'
+          ? { kind: fault }
+          : {
+              kind: 'status',
+              status: fault,
+              body: {
+                name: fault === 500 ? 'INTERNAL_SERVER_ERROR' : 'SERVICE_UNAVAILABLE',
+                message:
+                  fault === 500 ? 'An internal server error occurred.' : 'Service Unavailable.',
+                debug_id: debugId(),
+                links: [
+                  {
+                    href: `https://developer.paypal.com/api/rest/reference/orders/v2/errors/#${fault === 500 ? 'INTERNAL_SERVER_ERROR' : 'SERVICE_UNAVAILABLE'}`,
+                    rel: 'information_link',
+                  },
+                ],
+              },
+            };
+      server.fault(match, failure, times);
+    },
+    clearFaults: server.clearFaults,
+    stop: server.stop,
+    start: server.start,
+    expireTokens() {
+      for (const token of tokens) expired.add(token);
+    },
+    refund: (captureId, value) => refundCapture(captureId, value),
     setCaptureOutcome(orderId, outcome) {
       existing(orderId);
       outcomes.set(orderId, outcome);
@@ -949,7 +1211,8 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     signedHeaders(event) {
       const transmissionId = randomUUID();
       const transmissionTime = now();
-      const message = `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(JSON.stringify(event))}`;
+      const body = typeof event === 'string' ? event : JSON.stringify(event);
+      const message = `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(body)}`;
       return {
         'paypal-transmission-id': transmissionId,
         'paypal-transmission-time': transmissionTime,

@@ -294,6 +294,112 @@ describe('PayPal stand-in', () => {
     expect(retry.status).toBe(201);
   });
 
+  it('replays a declined capture for the same PayPal-Request-Id; approving again restarts it', async () => {
+    const id = await createOrder();
+    paypal.approve(id);
+    paypal.setCaptureOutcome(id, 'DECLINED');
+    const capture = (key: string) =>
+      api(`/v2/checkout/orders/${id}/capture`, {
+        method: 'POST',
+        json: {},
+        headers: { 'paypal-request-id': key },
+      });
+    expect((await capture('first')).status).toBe(422);
+    // The buyer picks another funding source and approves the same order again.
+    paypal.approve(id);
+    const again = await capture('first');
+    expect(again.status).toBe(422);
+    expect(again.body.details[0].issue).toBe('INSTRUMENT_DECLINED');
+    const next = await capture('second');
+    expect(next.status).toBe(201);
+    expect(next.body.purchase_units[0].payments.captures[0].status).toBe('COMPLETED');
+  });
+
+  it('refuses a token it no longer accepts with 401 invalid_token', async () => {
+    const id = await createOrder();
+    paypal.expireTokens();
+    const res = await api(`/v2/checkout/orders/${id}`);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'invalid_token', error_description: expect.any(String) });
+    const fresh = await call(`${paypal.baseUrl}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    token = fresh.body.access_token;
+    expect((await api(`/v2/checkout/orders/${id}`)).status).toBe(200);
+  });
+
+  it('refunds a capture in parts: PARTIALLY_REFUNDED, then REFUNDED with total_refunded_amount', async () => {
+    const id = await createOrder();
+    paypal.approve(id);
+    const captured = await api(`/v2/checkout/orders/${id}/capture`, { method: 'POST', json: {} });
+    const captureId = captured.body.purchase_units[0].payments.captures[0].id as string;
+    const part = await api(`/v2/payments/captures/${captureId}/refund`, {
+      method: 'POST',
+      json: { amount: { currency_code: 'EUR', value: '20.00' } },
+    });
+    expect(part.status).toBe(201);
+    expect(part.body).toMatchObject({
+      status: 'COMPLETED',
+      amount: { currency_code: 'EUR', value: '20.00' },
+      seller_payable_breakdown: {
+        gross_amount: { value: '20.00' },
+        total_refunded_amount: { currency_code: 'EUR', value: '20.00' },
+      },
+    });
+    expect(part.body.links.map((l: Json) => l.rel)).toEqual(['self', 'up']);
+    expect((await api(`/v2/payments/captures/${captureId}`)).body.status).toBe(
+      'PARTIALLY_REFUNDED',
+    );
+    const rest = paypal.refund(captureId);
+    expect(rest).toMatchObject({
+      amount: { value: '4.20' },
+      seller_payable_breakdown: { total_refunded_amount: { value: '24.20' } },
+    });
+    expect((await api(`/v2/payments/captures/${captureId}`)).body.status).toBe('REFUNDED');
+    const more = await api(`/v2/payments/captures/${captureId}/refund`, {
+      method: 'POST',
+      json: {},
+    });
+    expect(more.status).toBe(422);
+    expect(more.body.details[0].issue).toBe('CAPTURE_FULLY_REFUNDED');
+  });
+
+  it('fails on purpose: 500 in the error model, an answer lost after the work, refused connections', async () => {
+    const id = await createOrder();
+    paypal.approve(id);
+    paypal.fault({ method: 'GET', path: `/v2/checkout/orders/${id}` }, 500, 1);
+    const failed = await api(`/v2/checkout/orders/${id}`);
+    expect(failed.status).toBe(500);
+    expect(failed.body).toMatchObject({
+      name: 'INTERNAL_SERVER_ERROR',
+      debug_id: expect.any(String),
+    });
+    expect((await api(`/v2/checkout/orders/${id}`)).status).toBe(200);
+
+    paypal.fault({ path: `/v2/checkout/orders/${id}/capture` }, 'lose-answer', 1);
+    const lost = await api(`/v2/checkout/orders/${id}/capture`, {
+      method: 'POST',
+      json: {},
+      signal: AbortSignal.timeout(300),
+    }).catch((error: Error) => error);
+    expect(lost).toBeInstanceOf(Error);
+    // The capture was made all the same.
+    expect((await api(`/v2/checkout/orders/${id}`)).body.status).toBe('COMPLETED');
+
+    await paypal.stop();
+    const refused = await fetch(`${paypal.baseUrl}/v2/checkout/orders/${id}`).catch(
+      (error: Error) => error,
+    );
+    expect((refused as Error & { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
+    await paypal.start();
+    expect((await api(`/v2/checkout/orders/${id}`)).status).toBe(200);
+  });
+
   it('can capture a different amount than ordered', async () => {
     const id = await createOrder();
     paypal.approve(id);
@@ -381,6 +487,26 @@ describe('PayPal stand-in', () => {
       expect(await verifyWith(verifyBody(received, forged, paypal.webhookId))).toBe('FAILURE');
       const otherEvent = paypal.webhookEvent('PAYMENT.CAPTURE.COMPLETED', { id: 'X' });
       expect(await verifyWith(verifyBody(otherEvent, headers, paypal.webhookId))).toBe('FAILURE');
+
+      // The event exactly as sent (pretty-printed here): put into the request as it is, it
+      // verifies; parsed and re-serialised, it does not.
+      const raw = JSON.stringify(event, null, 2);
+      const rawHeaders = paypal.signedHeaders(raw);
+      const rawRequest = (webhookEvent: string) => {
+        const fields = JSON.stringify(verifyBody({}, rawHeaders, paypal.webhookId)).replace(
+          /,"webhook_event":\{\}\}$/,
+          '',
+        );
+        return call(`${paypal.baseUrl}/v1/notifications/verify-webhook-signature`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: `${fields},"webhook_event":${webhookEvent}}`,
+        });
+      };
+      expect((await rawRequest(raw)).body.verification_status).toBe('SUCCESS');
+      expect((await rawRequest(JSON.stringify(JSON.parse(raw)))).body.verification_status).toBe(
+        'FAILURE',
+      );
 
       const incomplete = await api('/v1/notifications/verify-webhook-signature', {
         method: 'POST',
@@ -488,6 +614,35 @@ describe('Alephium node stand-in', () => {
       type: 'Confirmed',
       chainConfirmations: 1,
     });
+  });
+
+  it('reports a transaction that lost to a conflicting one as Conflicted, with the Confirmed fields', async () => {
+    const lost = createHash('sha256').update('deposit-3').digest('hex');
+    node.addTransaction({ txId: lost, outputs: [{ address, attoAlphAmount: '1' }] });
+    node.conflict(lost);
+    expect((await get(`/transactions/status?txId=${lost}`)).body).toEqual({
+      type: 'Conflicted',
+      blockHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      txIndex: 0,
+      chainConfirmations: 1,
+      fromGroupConfirmations: 1,
+      toGroupConfirmations: 1,
+    });
+  });
+
+  it('fails on purpose: 500 and 503 as { detail }, or no answer', async () => {
+    node.fault({ path: '/transactions/status' }, 500, 1);
+    const failed = await get(`/transactions/status?txId=${txId}`);
+    expect(failed).toMatchObject({ status: 500, body: { detail: expect.any(String) } });
+    node.fault({ path: /^\/transactions\// }, 503, 1);
+    expect((await get(`/transactions/details/${txId}`)).status).toBe(503);
+    node.fault({ path: '/transactions/status' }, 'hang');
+    const silent = await fetch(`${node.baseUrl}/transactions/status?txId=${txId}`, {
+      signal: AbortSignal.timeout(200),
+    }).catch((error: Error) => error);
+    expect((silent as Error).name).toBe('TimeoutError');
+    node.clearFaults();
+    expect((await get(`/transactions/status?txId=${txId}`)).status).toBe(200);
   });
 
   it('reports balances in atto with ALPH hints', async () => {
