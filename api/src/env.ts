@@ -141,6 +141,11 @@ const envSchema = z.object({
   ALPH_CONFIRMATIONS: positiveInt.default(1),
   /** How long a pending crypto or PayPal payment is re-checked before it is marked expired. */
   PAYMENT_WATCH_MINUTES: positiveInt.default(120),
+  /**
+   * How long one call to a payment peer (PayPal, the EVM RPC, the Alephium node) may take before
+   * it is retried once (with the same idempotency key), then answered 503 and re-checked later.
+   */
+  PAYMENT_PROVIDER_TIMEOUT_MS: positiveInt.default(8000),
   /** Payment quotes, PayPal orders and confirmations per client address per hour. */
   PAYMENT_RATE_LIMIT_PER_HOUR: positiveInt.default(60),
   /** Products at or under this stock count as low stock on the dashboard. */

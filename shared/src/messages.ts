@@ -149,6 +149,10 @@ export const messages = {
     wrongAmount: 'The amount paid does not match the amount due',
     declined: 'The payment was declined. Please try another card or payment method.',
     providerUnavailable: 'The payment provider could not be reached. Please try again.',
+    // A provider or chain that could not be asked now (down, slow): the payment stays open.
+    peerUnavailable:
+      'Your payment could not be checked just now. It stays open and is checked again automatically; you can also try again in a moment.',
+    conflicted: 'This transaction was replaced by a conflicting one and will not be confirmed',
     // The same words as a sign-in's, for the payment calls' limit per address.
     tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
     nothingToPay: 'There is nothing to pay for this order',

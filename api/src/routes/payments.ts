@@ -47,10 +47,19 @@ export const paymentRoutes = new Hono<AppEnv>()
     const subject = subjectOf(c.req.valid('json'));
     return c.json(await createPaypalOrder({ ...c.var, subject, caller: c.var.user }), 201);
   })
-  .post('/paypal/webhook', validate('json', webhookEvent), async (c) => {
-    // PayPal verifies the event as it was sent: pass it on untouched (a parsed copy would
-    // reorder its keys).
-    const event = (await c.req.json()) as Record<string, unknown>;
-    const result = await handlePaypalWebhook({ ...c.var, headers: c.req.header(), event });
-    return c.json({ received: true as const, ...result }, 200);
-  });
+  .post(
+    '/paypal/webhook',
+    // PayPal verifies the event as it sent it: its bytes are read first, so the validator and
+    // the handler work from them and the body goes to PayPal untouched (a parsed and
+    // re-serialised copy could differ in spacing, key order or escapes).
+    async (c, next) => {
+      await c.req.arrayBuffer();
+      await next();
+    },
+    validate('json', webhookEvent),
+    async (c) => {
+      const rawBody = new Uint8Array(await c.req.arrayBuffer());
+      const result = await handlePaypalWebhook({ ...c.var, headers: c.req.header(), rawBody });
+      return c.json({ received: true as const, ...result }, 200);
+    },
+  );

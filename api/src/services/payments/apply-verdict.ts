@@ -11,12 +11,14 @@ type Source = 'client' | 'job' | 'webhook';
 
 /**
  * What came of a verdict: paid, still pending (re-checked later), failed for good (`message` is
- * for the payer), or not known to the provider or chain yet (the payment stays open).
+ * for the payer), declined by PayPal (the payment stays open for the buyer to approve again with
+ * another funding source), or not known to the provider or chain yet (the payment stays open).
  */
 export type Outcome =
   | { status: 'confirmed' }
   | { status: 'pending' }
   | { status: 'failed'; message: string }
+  | { status: 'declined'; message: string }
   | { status: 'unknown' };
 
 /** Seconds before the n-th re-check: doubling from PAYMENT_RECHECK_SECONDS, at most 10 minutes. */
@@ -26,8 +28,9 @@ export function recheckDelay(env: Pick<Env, 'PAYMENT_RECHECK_SECONDS'>, attempt:
 
 /**
  * Acts on what a provider or chain said about a payment: confirmed -> markPaid; pending ->
- * remember the transaction and queue a re-check; failed -> the payment fails; unknown -> the
- * payment stays open. Answers the outcome; the HTTP edge decides what the payer is told.
+ * remember the transaction and queue a re-check; failed -> the payment fails; declined -> noted
+ * (the next capture gets a new PayPal-Request-Id), the payment stays open; unknown -> the payment
+ * stays open. Answers the outcome; the HTTP edge decides what the payer is told.
  */
 export async function applyVerdict({
   db,
@@ -78,6 +81,15 @@ export async function applyVerdict({
         detail: verdict.detail,
       });
       return { status: 'failed', message: verdict.message };
+    case 'declined':
+      await recordPending({
+        db,
+        paymentId: payment.id,
+        reference,
+        source,
+        detail: { ...verdict.detail, declined: true },
+      });
+      return { status: 'declined', message: verdict.message };
     case 'unknown':
       return { status: 'unknown' };
   }

@@ -8,10 +8,15 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { applyVerdict } from './apply-verdict.ts';
+import { applyVerdict, recheckDelay } from './apply-verdict.ts';
 import { checkPayer } from './check-payer.ts';
 import { loadPayable, type Subject } from './load-payment.ts';
 import { isEnabled } from './payment-settings.ts';
+import { paypalCaptureKey } from './paypal-capture-key.ts';
+import { PeerUnavailableError } from './peer-unavailable-error.ts';
+import { recordPending } from './record-pending.ts';
+import { settleDoubtfulPaypalPayments } from './settle-doubtful-paypal-payments.ts';
+import type { Verdict } from './verdict.ts';
 import { verifyPayment } from './verify-payment.ts';
 
 /** Alephium transactions carry no time we check, so the offer itself must come in time. */
@@ -20,7 +25,9 @@ const ALPH_GRACE_MS = 5 * 60 * 1000;
 /**
  * Verifies a transaction offered for a submission or an order against its open payment (quote)
  * for that method; the client's amount is never used. Answers confirmed or pending, or throws
- * a 4xx when the payment cannot be offered (the verdict itself is an outcome, not an error).
+ * a 4xx when the payment cannot be offered (the verdict itself is an outcome, not an error), or
+ * a 503 with Retry-After when the provider or chain cannot be asked now (the payment stays
+ * pending and its re-check is queued).
  */
 export async function confirmPayment({
   db,
@@ -81,7 +88,49 @@ export async function confirmPayment({
     throw new ApiError('UNPROCESSABLE', messages.payments.quoteExpired);
   }
 
-  const verdict = await verifyPayment({ env, log, payment, reference });
+  let verdict: Verdict;
+  try {
+    // A capture of an earlier PayPal order for this that PayPal may have made after all (it timed
+    // out) is looked up first: never capture a second one for something that is paid.
+    if (
+      method === 'paypal' &&
+      (await settleDoubtfulPaypalPayments({ db, env, jobs, log, payment, source: 'client' }))
+    ) {
+      const now = await loadPayable(db, subject);
+      if (now.paid || !now.payable) {
+        throw new ApiError(
+          'CONFLICT',
+          now.paid ? messages.payments.alreadyPaid : messages.orders.notPayable,
+        );
+      }
+    }
+    verdict = await verifyPayment({
+      env,
+      log,
+      payment,
+      reference,
+      ...(method === 'paypal' ? { captureKey: await paypalCaptureKey(db, payment.id) } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof PeerUnavailableError)) throw error;
+    // PayPal, the RPC endpoint or the node is down or too slow: what was offered is kept, the
+    // payment stays open and its re-check asks again (a capture PayPal did make is found then).
+    log.warn({ err: error, paymentId: payment.id, peer: error.peer }, 'payment peer unavailable');
+    await recordPending({
+      db,
+      paymentId: payment.id,
+      reference,
+      source: 'client',
+      detail: { unavailable: error.detail },
+    });
+    const delay = recheckDelay(env, 0);
+    await jobs.send(
+      'payment-recheck',
+      { paymentId: payment.id, attempt: 0 },
+      { startAfterSeconds: delay, singletonKey: `${payment.id}:0` },
+    );
+    throw ApiError.unavailable(messages.payments.peerUnavailable, delay);
+  }
   const outcome = await applyVerdict({
     db,
     env,

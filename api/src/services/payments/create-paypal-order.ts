@@ -85,6 +85,7 @@ export async function createPaypalOrder({
     },
   };
   try {
+    // Retried once on a timeout or a 5xx with the same PayPal-Request-Id: one order at most.
     const created = await paypalClient(env).createOrder(order, `order-${quote.paymentId}`);
     await db
       .update(payments)
@@ -101,6 +102,6 @@ export async function createPaypalOrder({
       source: 'client',
       reason: 'order-create',
     });
-    throw new ApiError('UNAVAILABLE', messages.payments.providerUnavailable);
+    throw ApiError.unavailable(messages.payments.providerUnavailable);
   }
 }

@@ -10,10 +10,17 @@ import type { Logger } from '../../lib/logger.ts';
 import { applyVerdict } from './apply-verdict.ts';
 import { loadPayable, loadPayment, subjectOf } from './load-payment.ts';
 import { markPaid } from './mark-paid.ts';
+import { paypalCaptureKey } from './paypal-capture-key.ts';
 import { PaypalError, paypalClient } from './paypal-client.ts';
 import { recordPaymentState } from './record-payment-state.ts';
+import { settleDoubtfulPaypalPayments } from './settle-doubtful-paypal-payments.ts';
 import { transitionPayment } from './transition-payment.ts';
 import { verifyPaypalOrder } from './verify-paypal-order.ts';
+
+interface Money {
+  currency_code?: string;
+  value?: string;
+}
 
 interface WebhookEvent {
   id?: string;
@@ -22,10 +29,29 @@ interface WebhookEvent {
     id?: string;
     status?: string;
     custom_id?: string;
-    amount?: { currency_code?: string; value?: string };
+    amount?: Money;
     links?: { href: string; rel: string }[];
     supplementary_data?: { related_ids?: { order_id?: string; capture_id?: string } };
+    /** A refund's (PAYMENT.CAPTURE.REFUNDED): what has been refunded of the capture so far. */
+    seller_payable_breakdown?: { total_refunded_amount?: Money };
   };
+}
+
+/** A USD amount in cents, or undefined when it is not one. */
+function cents(money: Money | undefined): number | undefined {
+  if (money?.currency_code !== 'USD' || !/^\d+(\.\d{1,2})?$/.test(money.value ?? '')) {
+    return undefined;
+  }
+  const [whole = '0', fraction = ''] = (money.value ?? '').split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** The capture a refund (or a reversal) belongs to: its `up` link, or the related ids. */
+function captureIdOf(resource: NonNullable<WebhookEvent['resource']>): string | undefined {
+  return (
+    resource.supplementary_data?.related_ids?.capture_id ??
+    resource.links?.find((l) => l.rel === 'up')?.href.match(/captures\/([^/?]+)/)?.[1]
+  );
 }
 
 /** The payment a capture (or a refund of it) belongs to: by custom_id, else by capture id. */
@@ -34,9 +60,7 @@ async function paymentFor(db: Db, resource: NonNullable<WebhookEvent['resource']
     const byCustom = await loadPayment(db, resource.custom_id);
     if (byCustom) return byCustom;
   }
-  const captureId =
-    resource.supplementary_data?.related_ids?.capture_id ??
-    resource.links?.find((l) => l.rel === 'up')?.href.match(/captures\/([^/?]+)/)?.[1];
+  const captureId = captureIdOf(resource);
   if (!captureId) return undefined;
   const [row] = await db
     .select()
@@ -47,9 +71,11 @@ async function paymentFor(db: Db, resource: NonNullable<WebhookEvent['resource']
 }
 
 /**
- * PayPal webhooks, each verified with PayPal's verify-webhook-signature call first. They catch
- * what a closed browser tab misses: an approved order is captured here, a pending capture that
- * completes is confirmed, and denials, refunds and reversals are recorded.
+ * PayPal webhooks, each verified first with PayPal's verify-webhook-signature call on the body
+ * exactly as it was received (`rawBody`). They catch what a closed browser tab misses: an approved
+ * order is captured here, a pending capture that completes is confirmed, denials and reversals are
+ * recorded, and refunds follow what has been refunded of the capture in all: refunds that add up
+ * to the whole refund the payment. PayPal down answers 503, and PayPal delivers the event again.
  */
 export async function handlePaypalWebhook({
   db,
@@ -57,21 +83,28 @@ export async function handlePaypalWebhook({
   jobs,
   log,
   headers,
-  event,
+  rawBody,
 }: {
   db: Db;
   env: Env;
   jobs: Jobs;
   log: Logger;
   headers: Record<string, string | undefined>;
-  event: WebhookEvent;
+  /** The request body as received. */
+  rawBody: Uint8Array;
 }): Promise<{ handled: boolean }> {
   if (!env.PAYPAL_WEBHOOK_ID || !env.PAYPAL_CLIENT_ID) {
     throw new ApiError('NOT_FOUND', messages.payments.webhooksOff);
   }
   // PayPal refuses to check a request that lacks its headers (400): not a valid event.
+  let event: WebhookEvent;
+  try {
+    event = JSON.parse(Buffer.from(rawBody).toString('utf8')) as WebhookEvent;
+  } catch {
+    throw new ApiError('MALFORMED_JSON', messages.http.malformedJson);
+  }
   const verified = await paypalClient(env)
-    .verifyWebhook(headers, event)
+    .verifyWebhook(headers, rawBody)
     .catch((error: unknown) => {
       if (error instanceof PaypalError && error.status < 500) return false;
       throw error;
@@ -92,6 +125,7 @@ export async function handlePaypalWebhook({
         .where(eq(payments.providerReference, resource.id))
         .limit(1);
       if (payment?.status !== 'pending' || payment.method !== 'paypal') return { handled: false };
+      await settleDoubtfulPaypalPayments({ db, env, jobs, log, payment, source: 'webhook' });
       const payable = await loadPayable(db, subjectOf(payment));
       if (payable.paid || !payable.payable) {
         log.warn(
@@ -100,7 +134,12 @@ export async function handlePaypalWebhook({
         );
         return { handled: false };
       }
-      const verdict = await verifyPaypalOrder({ env, log, payment });
+      const verdict = await verifyPaypalOrder({
+        env,
+        log,
+        payment,
+        captureKey: await paypalCaptureKey(db, payment.id),
+      });
       await applyVerdict({
         db,
         env,
@@ -156,22 +195,33 @@ export async function handlePaypalWebhook({
       });
       return { handled: true };
     }
-    case 'PAYMENT.CAPTURE.REFUNDED':
-    case 'PAYMENT.CAPTURE.REVERSED': {
+    case 'PAYMENT.CAPTURE.REFUNDED': {
+      // The resource is the refund. The payment is refunded once the refunds add up to the
+      // whole: the refund's `seller_payable_breakdown.total_refunded_amount`, else the capture's
+      // own status at PayPal (REFUNDED, or PARTIALLY_REFUNDED for a goodwill part).
       const payment = await paymentFor(db, resource);
       if (payment?.method !== 'paypal') return { handled: false };
-      // A partial refund (a goodwill gesture) leaves the payment standing; it is only noted.
-      const refunded = resource.amount?.value;
-      if (
-        event.event_type === 'PAYMENT.CAPTURE.REFUNDED' &&
-        refunded &&
-        refunded !== centsToDecimal(payment.amountCents)
-      ) {
+      let total = cents(resource.seller_payable_breakdown?.total_refunded_amount);
+      let captureStatus: string | undefined;
+      const captureId = captureIdOf(resource) ?? payment.externalId?.replace(/^paypal:/, '');
+      if (total === undefined && captureId) {
+        const capture = await paypalClient(env).getCapture(captureId);
+        captureStatus = capture.status;
+      }
+      if (total === undefined && captureStatus === undefined) total = cents(resource.amount);
+      const whole =
+        captureStatus === 'REFUNDED' || (total !== undefined && total >= payment.amountCents);
+      if (!whole) {
         await db.transaction((tx) =>
           transitionPayment(tx, {
             paymentId: payment.id,
             source: 'webhook',
-            detail: { partialRefund: refunded, resourceId: resource.id },
+            detail: {
+              partialRefund: resource.amount?.value,
+              ...(total === undefined ? {} : { totalRefundedCents: total }),
+              ...(captureStatus ? { captureStatus } : {}),
+              resourceId: resource.id,
+            },
           }),
         );
         return { handled: true };
@@ -181,7 +231,24 @@ export async function handlePaypalWebhook({
         paymentId: payment.id,
         to: 'refunded',
         source: 'webhook',
-        reason: event.event_type === 'PAYMENT.CAPTURE.REVERSED' ? 'reversed' : 'refunded',
+        reason: 'refunded',
+        detail: {
+          resourceId: resource.id,
+          ...(total === undefined ? {} : { totalRefundedCents: total }),
+          ...(captureStatus ? { captureStatus } : {}),
+        },
+      });
+      return { handled: true };
+    }
+    case 'PAYMENT.CAPTURE.REVERSED': {
+      const payment = await paymentFor(db, resource);
+      if (payment?.method !== 'paypal') return { handled: false };
+      await recordPaymentState({
+        db,
+        paymentId: payment.id,
+        to: 'refunded',
+        source: 'webhook',
+        reason: 'reversed',
         detail: { resourceId: resource.id },
       });
       return { handled: true };

@@ -1,4 +1,6 @@
 import type { Env } from '../../env.ts';
+import { callPeer } from './call-peer.ts';
+import { PeerUnavailableError } from './peer-unavailable-error.ts';
 
 /**
  * PayPal REST (Orders v2) with plain fetch: an OAuth2 client-credentials token, cached until
@@ -19,6 +21,7 @@ export class PaypalError extends Error {
   }
 }
 
+/** Orders v2 `capture`: status COMPLETED, DECLINED, PARTIALLY_REFUNDED, PENDING, REFUNDED, FAILED. */
 export interface PaypalCapture {
   id: string;
   status: string;
@@ -41,18 +44,40 @@ export interface PaypalOrder {
 
 type PaypalEnv = Pick<
   Env,
-  'PAYPAL_API_BASE' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_WEBHOOK_ID'
+  | 'PAYPAL_API_BASE'
+  | 'PAYPAL_CLIENT_ID'
+  | 'PAYPAL_CLIENT_SECRET'
+  | 'PAYPAL_WEBHOOK_ID'
+  | 'PAYMENT_PROVIDER_TIMEOUT_MS'
 >;
 
 const tokens = new Map<string, { token: string; expiresAt: number }>();
+/** Token requests under way, shared by the calls that wait for one. */
+const fetching = new Map<string, Promise<string>>();
 
+/** The JSON of an answer read whole under the call's signal (an abort is thrown, not `{}`). */
+async function bodyOf(res: Response): Promise<Record<string, unknown>> {
+  const text = await res.text();
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Each call has PAYMENT_PROVIDER_TIMEOUT_MS (token included) and is sent once more after a
+ * timeout, a refused connection or a 5xx, with the same PayPal-Request-Id (PayPal's idempotency:
+ * the repeat answers the first request's result); then it throws PeerUnavailableError. A 401 to
+ * the cached token (PayPal's `invalid_token`: expired early or revoked) drops it and asks for a
+ * new one, once per try.
+ */
 export function paypalClient(env: PaypalEnv) {
   const base = env.PAYPAL_API_BASE;
+  const key = `${base}|${env.PAYPAL_CLIENT_ID}`;
 
-  async function token(): Promise<string> {
-    const key = `${base}|${env.PAYPAL_CLIENT_ID}`;
-    const cached = tokens.get(key);
-    if (cached && cached.expiresAt > Date.now()) return cached.token;
+  async function requestToken(signal: AbortSignal): Promise<string> {
     const basic = Buffer.from(`${env.PAYPAL_CLIENT_ID}:${env.PAYPAL_CLIENT_SECRET}`).toString(
       'base64',
     );
@@ -63,12 +88,12 @@ export function paypalClient(env: PaypalEnv) {
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=client_credentials',
-      signal: AbortSignal.timeout(15_000),
+      signal,
     });
-    const body = (await res.json().catch(() => ({}))) as {
-      access_token?: string;
-      expires_in?: number;
-    };
+    if (res.status >= 500 || res.status === 429) {
+      throw new PeerUnavailableError('paypal', `token answered ${res.status}`);
+    }
+    const body = (await bodyOf(res)) as { access_token?: string; expires_in?: number };
     if (!res.ok || !body.access_token) throw new PaypalError(res.status, body as never);
     tokens.set(key, {
       token: body.access_token,
@@ -77,31 +102,58 @@ export function paypalClient(env: PaypalEnv) {
     return body.access_token;
   }
 
-  async function call<T>(
+  function token(signal: AbortSignal): Promise<string> {
+    const cached = tokens.get(key);
+    if (cached && cached.expiresAt > Date.now()) return Promise.resolve(cached.token);
+    let pending = fetching.get(key);
+    if (!pending) {
+      pending = requestToken(signal).finally(() => fetching.delete(key));
+      fetching.set(key, pending);
+    }
+    return pending;
+  }
+
+  function call<T>(
     method: string,
     path: string,
-    body?: unknown,
+    body?: string | Uint8Array,
     headers: Record<string, string> = {},
-  ) {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${await token()}`,
-        'Content-Type': 'application/json',
-        Prefer: 'return=representation',
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
+  ): Promise<T> {
+    return callPeer('paypal', env.PAYMENT_PROVIDER_TIMEOUT_MS, async (signal) => {
+      const send = (bearer: string) =>
+        fetch(`${base}${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${bearer}`,
+            'Content-Type': 'application/json',
+            Prefer: 'return=representation',
+            ...headers,
+          },
+          body,
+          signal,
+        });
+      const used = await token(signal);
+      let res = await send(used);
+      if (res.status === 401) {
+        await res.body?.cancel();
+        if (tokens.get(key)?.token === used) tokens.delete(key);
+        res = await send(await token(signal));
+      }
+      if (res.status >= 500 || res.status === 429) {
+        await res.body?.cancel();
+        throw new PeerUnavailableError('paypal', `${method} ${path} answered ${res.status}`);
+      }
+      const json = await bodyOf(res);
+      if (!res.ok) throw new PaypalError(res.status, json);
+      return json as T;
     });
-    const json = (await res.json().catch(() => ({}))) as T & Record<string, unknown>;
-    if (!res.ok) throw new PaypalError(res.status, json);
-    return json as T;
   }
 
   return {
     createOrder: (order: unknown, requestId: string) =>
-      call<PaypalOrder>('POST', '/v2/checkout/orders', order, { 'PayPal-Request-Id': requestId }),
+      call<PaypalOrder>('POST', '/v2/checkout/orders', JSON.stringify(order), {
+        'PayPal-Request-Id': requestId,
+      }),
     getOrder: (orderId: string) =>
       call<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`),
     /** Idempotent per `requestId`: PayPal answers a repeated capture with the first result. */
@@ -109,27 +161,37 @@ export function paypalClient(env: PaypalEnv) {
       call<PaypalOrder>(
         'POST',
         `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
-        {},
-        {
-          'PayPal-Request-Id': requestId,
-        },
+        '{}',
+        { 'PayPal-Request-Id': requestId },
       ),
+    getCapture: (captureId: string) =>
+      call<PaypalCapture>('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`),
+    /**
+     * PayPal's verify-webhook-signature with the event exactly as it was received: its bytes are
+     * put into the request as they are (a parsed and re-serialised copy could differ, and PayPal
+     * checks the signature over the body it sent).
+     */
     async verifyWebhook(
       headers: Record<string, string | undefined>,
-      event: unknown,
+      rawEvent: Uint8Array,
     ): Promise<boolean> {
+      const fields = JSON.stringify({
+        auth_algo: headers['paypal-auth-algo'],
+        cert_url: headers['paypal-cert-url'],
+        transmission_id: headers['paypal-transmission-id'],
+        transmission_sig: headers['paypal-transmission-sig'],
+        transmission_time: headers['paypal-transmission-time'],
+        webhook_id: env.PAYPAL_WEBHOOK_ID,
+      });
+      const body = Buffer.concat([
+        Buffer.from(`${fields.slice(0, -1)}${fields === '{}' ? '' : ','}"webhook_event":`),
+        rawEvent,
+        Buffer.from('}'),
+      ]);
       const result = await call<{ verification_status?: string }>(
         'POST',
         '/v1/notifications/verify-webhook-signature',
-        {
-          auth_algo: headers['paypal-auth-algo'],
-          cert_url: headers['paypal-cert-url'],
-          transmission_id: headers['paypal-transmission-id'],
-          transmission_sig: headers['paypal-transmission-sig'],
-          transmission_time: headers['paypal-transmission-time'],
-          webhook_id: env.PAYPAL_WEBHOOK_ID,
-          webhook_event: event,
-        },
+        body,
       );
       return result.verification_status === 'SUCCESS';
     },

@@ -3,14 +3,18 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { applyVerdict, recheckDelay } from './apply-verdict.ts';
-import { loadPayment } from './load-payment.ts';
+import { loadPayable, loadPayment, subjectOf } from './load-payment.ts';
+import { paypalCaptureKey } from './paypal-capture-key.ts';
 import { recordPaymentState } from './record-payment-state.ts';
+import { settleDoubtfulPaypalPayments } from './settle-doubtful-paypal-payments.ts';
 import type { Verdict } from './verdict.ts';
 import { verifyPayment } from './verify-payment.ts';
 
 /**
  * The re-check job: asks again about a pending payment's transaction, with a growing delay,
- * until it is confirmed, fails, or PAYMENT_WATCH_MINUTES after the quote it expires.
+ * until it is confirmed, fails, or PAYMENT_WATCH_MINUTES after the quote it expires. A provider
+ * or node that cannot be asked (PeerUnavailableError, or anything else) is asked again later.
+ * A PayPal decline waits for the buyer to approve again (no re-check).
  */
 export async function recheckPayment({
   db,
@@ -52,7 +56,19 @@ export async function recheckPayment({
     );
   let verdict: Verdict;
   try {
-    verdict = await verifyPayment({ env, log, payment, reference });
+    // PayPal: the re-check captures an order the buyer approved (after a timeout or an outage),
+    // unless what it pays for was paid meanwhile (by another order whose capture went through)
+    // or can no longer be paid; then it only reads the order.
+    let paypal: { capture: boolean; captureKey: string } | undefined;
+    if (payment.method === 'paypal') {
+      await settleDoubtfulPaypalPayments({ db, env, jobs, log, payment, source: 'job' });
+      const payable = await loadPayable(db, subjectOf(payment));
+      paypal = {
+        capture: !payable.paid && payable.payable,
+        captureKey: await paypalCaptureKey(db, paymentId),
+      };
+    }
+    verdict = await verifyPayment({ env, log, payment, reference, ...paypal });
   } catch (err) {
     // The provider or node is down: ask again later (the window still ends it).
     log.warn({ err, paymentId }, 'payment re-check could not reach the provider');
@@ -71,7 +87,7 @@ export async function recheckPayment({
   });
   // Not visible yet (or dropped): keep watching until the window ends.
   if (outcome.status === 'unknown') await again();
-  if (outcome.status === 'unknown' || outcome.status === 'failed') {
+  if (outcome.status !== 'confirmed' && outcome.status !== 'pending') {
     log.info({ paymentId, verdict: verdict.state }, 'payment re-check');
   }
 }

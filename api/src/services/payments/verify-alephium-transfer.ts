@@ -1,12 +1,19 @@
 import { messages } from '@studio/shared/messages';
 import type { Env } from '../../env.ts';
 import { ALPH_TAG_MODULUS, carriesTag } from './amounts-due.ts';
+import { callPeer } from './call-peer.ts';
+import { PeerUnavailableError } from './peer-unavailable-error.ts';
 import type { Verdict } from './verdict.ts';
 
 const m = messages.payments;
 
+/**
+ * The node's `TxStatus` (`GET /transactions/status`): `Confirmed`, `MemPooled`, `TxNotFound`, and
+ * since the Danube upgrade `Conflicted` (in a block, but its inputs were spent by another
+ * transaction: it will never count), which carries the same fields as `Confirmed`.
+ */
 interface TxStatus {
-  type: 'Confirmed' | 'MemPooled' | 'TxNotFound';
+  type: 'Confirmed' | 'Conflicted' | 'MemPooled' | 'TxNotFound';
   chainConfirmations?: number;
   fromGroupConfirmations?: number;
   toGroupConfirmations?: number;
@@ -17,10 +24,30 @@ interface TxOutput {
   attoAlphAmount?: string;
 }
 
-async function node<T>(base: string, path: string): Promise<{ status: number; body: T | null }> {
-  const res = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(15_000) });
-  const body = (await res.json().catch(() => null)) as T | null;
-  return { status: res.status, body };
+/**
+ * One GET to the node, limited to `timeoutMs` and tried twice; a node that refuses, hangs or
+ * answers 5xx (its `InternalServerError`/`ServiceUnavailable`) throws PeerUnavailableError.
+ */
+function node<T>(
+  base: string,
+  path: string,
+  timeoutMs: number,
+): Promise<{ status: number; body: T | null }> {
+  return callPeer('alephium', timeoutMs, async (signal) => {
+    const res = await fetch(`${base}${path}`, { signal });
+    if (res.status >= 500 || res.status === 429) {
+      await res.body?.cancel();
+      throw new PeerUnavailableError('alephium', `${path.split('?')[0]} answered ${res.status}`);
+    }
+    const text = await res.text();
+    let body: T | null = null;
+    try {
+      body = JSON.parse(text) as T;
+    } catch {
+      // not JSON: no body
+    }
+    return { status: res.status, body };
+  });
 }
 
 /** Outputs of a transaction, wherever the node lists them (fixed and generated outputs). */
@@ -34,28 +61,42 @@ function outputsOf(details: Record<string, unknown>): TxOutput[] {
 
 /**
  * Checks an Alephium transfer through the full node's REST API: confirmed with
- * ALPH_CONFIRMATIONS, and its outputs to ALPH_MERCHANT_ADDRESS sum to at least `due` atto.
+ * ALPH_CONFIRMATIONS, and its outputs to ALPH_MERCHANT_ADDRESS sum to at least `due` atto. A
+ * `Conflicted` transaction fails for good.
  */
 export async function verifyAlephiumTransfer({
   env,
   txId,
   due,
 }: {
-  env: Pick<Env, 'ALPH_NODE_URL' | 'ALPH_MERCHANT_ADDRESS' | 'ALPH_CONFIRMATIONS'>;
+  env: Pick<
+    Env,
+    'ALPH_NODE_URL' | 'ALPH_MERCHANT_ADDRESS' | 'ALPH_CONFIRMATIONS' | 'PAYMENT_PROVIDER_TIMEOUT_MS'
+  >;
   txId: string;
   due: bigint;
 }): Promise<Verdict> {
   const detail: Record<string, unknown> = { txId };
   if (!/^[0-9a-fA-F]{64}$/.test(txId)) return { state: 'unknown', detail };
   const base = env.ALPH_NODE_URL ?? '';
-  const status = await node<TxStatus>(base, `/transactions/status?txId=${txId}`);
-  if (status.status >= 500 || !status.body)
-    throw new Error(`Alephium node answered ${status.status}`);
+  const timeout = env.PAYMENT_PROVIDER_TIMEOUT_MS;
+  const status = await node<TxStatus>(base, `/transactions/status?txId=${txId}`, timeout);
+  if (!status.body || status.status >= 400) {
+    throw new PeerUnavailableError('alephium', `status answered ${status.status}`);
+  }
   if (status.body.type === 'TxNotFound') return { state: 'unknown', detail };
+  if (status.body.type === 'Conflicted') {
+    detail.blockHash = (status.body as { blockHash?: string }).blockHash;
+    return { state: 'failed', reason: 'conflicted', message: m.conflicted, detail };
+  }
 
-  const details = await node<Record<string, unknown>>(base, `/transactions/details/${txId}`);
-  if (details.status >= 500 || (details.status !== 404 && details.status >= 400)) {
-    throw new Error(`Alephium node answered ${details.status} for the transaction details`);
+  const details = await node<Record<string, unknown>>(
+    base,
+    `/transactions/details/${txId}`,
+    timeout,
+  );
+  if (details.status !== 404 && details.status >= 400) {
+    throw new PeerUnavailableError('alephium', `details answered ${details.status}`);
   }
   if (details.status === 404 || !details.body) {
     // Mempool transactions may have no details yet.

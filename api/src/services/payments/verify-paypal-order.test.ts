@@ -127,7 +127,7 @@ describe('PayPal (Orders v2 on the server)', () => {
     ).toHaveLength(1);
   });
 
-  it('refuses a declined card with 422 and leaves the submission unpaid', async () => {
+  it('refuses a declined card with 422 and leaves the submission unpaid (the payment stays open for the restart)', async () => {
     const { submission, orderId, paymentId } = await ordered();
     paypal.approve(orderId);
     paypal.setCaptureOutcome(orderId, 'DECLINED');
@@ -135,7 +135,7 @@ describe('PayPal (Orders v2 on the server)', () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(messages.payments.declined);
     expect(await state(submission.id)).toBe('unpaid');
-    expect((await paymentStatus(paymentId))?.status).toBe('failed');
+    expect((await paymentStatus(paymentId))?.status).toBe('pending');
   });
 
   it('refuses a capture of the wrong amount', async () => {
@@ -250,16 +250,7 @@ describe('PayPal webhooks (signature verified with PayPal)', () => {
     expect((await confirm(paid.submission.id, paid.orderId)).status).toBe(200);
     const captureId =
       (await paymentStatus(paid.paymentId))?.externalId?.replace('paypal:', '') ?? '';
-    await deliver(
-      paypal.webhookEvent('PAYMENT.CAPTURE.REFUNDED', {
-        id: 'REFUND-1',
-        status: 'COMPLETED',
-        amount: { currency_code: 'USD', value: '95.23' },
-        links: [
-          { href: `${paypal.baseUrl}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
-        ],
-      }),
-    );
+    await deliver(paypal.webhookEvent('PAYMENT.CAPTURE.REFUNDED', paypal.refund(captureId)));
     expect((await paymentStatus(paid.paymentId))?.status).toBe('refunded');
     expect(await state(paid.submission.id)).toBe('unpaid');
 

@@ -1,27 +1,31 @@
 import { centsToDecimal } from '@studio/shared/crypto-units';
 import { messages } from '@studio/shared/messages';
 import type { Env } from '../../env.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Payment } from './load-payment.ts';
 import { firstCapture, PaypalError, type PaypalOrder, paypalClient } from './paypal-client.ts';
+import { PeerUnavailableError } from './peer-unavailable-error.ts';
 import type { Verdict } from './verdict.ts';
 
 /**
- * Captures a PayPal order (idempotent: the PayPal-Request-Id is fixed per payment) or reads an
- * already captured one, then checks what PayPal reports against what is due: status, USD,
- * the exact value, and our payment id in `custom_id`.
+ * Captures a PayPal order (idempotent: `captureKey` is the PayPal-Request-Id, the same for every
+ * retry of this capture) or reads an already captured one, then checks what PayPal reports
+ * against what is due: status, USD, the exact value, and our payment id in `custom_id`. A declined
+ * funding source is `declined` (the buyer may approve again); PayPal down or too slow throws
+ * PeerUnavailableError.
  */
 export async function verifyPaypalOrder({
   env,
   log,
   payment,
   capture = true,
+  captureKey = `capture-${payment.id}`,
 }: {
   env: Env;
   log: Logger;
   payment: Payment;
   capture?: boolean;
+  captureKey?: string;
 }): Promise<Verdict> {
   const client = paypalClient(env);
   const orderId = payment.providerReference ?? '';
@@ -32,21 +36,33 @@ export async function verifyPaypalOrder({
     // (possibly pending) result again, while the order shows the capture as it is now.
     order = await client.getOrder(orderId);
     if (order.status === 'APPROVED' && !firstCapture(order) && capture) {
-      order = await client.captureOrder(orderId, `capture-${payment.id}`);
+      order = await client.captureOrder(orderId, captureKey);
     }
   } catch (error) {
     if (!(error instanceof PaypalError)) throw error;
     if (error.hasIssue('ORDER_ALREADY_CAPTURED')) {
       order = await client.getOrder(orderId);
-    } else if (error.hasIssue('INSTRUMENT_DECLINED') || error.hasIssue('TRANSACTION_REFUSED')) {
+    } else if (error.hasIssue('INSTRUMENT_DECLINED')) {
+      // PayPal's restart: the buyer picks another funding source and approves this same order
+      // again (the error's `redirect` link), so the payment stays open.
+      const redirect = (error.body.links as { rel?: string; href?: string }[] | undefined)?.find(
+        (l) => l.rel === 'redirect',
+      )?.href;
+      return {
+        state: 'declined',
+        message: messages.payments.declined,
+        detail: { ...detail, issue: 'INSTRUMENT_DECLINED', captureKey, redirect },
+      };
+    } else if (error.hasIssue('TRANSACTION_REFUSED')) {
       return { state: 'failed', reason: 'declined', message: messages.payments.declined, detail };
     } else if (error.hasIssue('ORDER_NOT_APPROVED')) {
       return { state: 'pending', detail: { ...detail, approved: false } };
     } else if (error.status === 404 || error.hasIssue('RESOURCE_NOT_FOUND')) {
       return { state: 'unknown', detail };
     } else {
-      log.error({ err: error, paymentId: payment.id }, 'PayPal capture failed');
-      throw new ApiError('UNAVAILABLE', messages.payments.providerUnavailable);
+      // An answer we cannot act on (credentials, permissions): as good as no answer for now.
+      log.error({ err: error, paymentId: payment.id }, 'PayPal refused the call');
+      throw new PeerUnavailableError('paypal', error.message, { cause: error });
     }
   }
   const found = firstCapture(order);

@@ -1,7 +1,9 @@
 import { messages } from '@studio/shared/messages';
-import { getAddress, Interface, JsonRpcProvider } from 'ethers';
+import { FetchRequest, getAddress, Interface, JsonRpcProvider } from 'ethers';
 import type { Env } from '../../env.ts';
 import { carriesTag, USDT_TAG_MODULUS } from './amounts-due.ts';
+import { callPeer } from './call-peer.ts';
+import { PeerUnavailableError } from './peer-unavailable-error.ts';
 import type { Verdict } from './verdict.ts';
 
 const erc20 = new Interface([
@@ -13,12 +15,15 @@ const SKEW_SECONDS = 30;
 const m = messages.payments;
 
 const providers = new Map<string, JsonRpcProvider>();
-function providerFor(url: string, chainId: number): JsonRpcProvider {
-  const key = `${url}|${chainId}`;
+function providerFor(url: string, chainId: number, timeoutMs: number): JsonRpcProvider {
+  const key = `${url}|${chainId}|${timeoutMs}`;
   let provider = providers.get(key);
   if (!provider) {
+    // Each JSON-RPC request gets the payment peers' time limit (ethers' own is 5 minutes).
+    const request = new FetchRequest(url);
+    request.timeout = timeoutMs;
     // No request cache: a receipt polled right after a block is mined must not be a stale null.
-    provider = new JsonRpcProvider(url, chainId, { staticNetwork: true, cacheTimeout: -1 });
+    provider = new JsonRpcProvider(request, chainId, { staticNetwork: true, cacheTimeout: -1 });
     providers.set(key, provider);
   }
   return provider;
@@ -27,7 +32,9 @@ function providerFor(url: string, chainId: number): JsonRpcProvider {
 /**
  * Checks an ERC-20 USDT transfer on chain: the receipt succeeded; a Transfer log emitted by
  * USDT_CONTRACT to MERCHANT_EVM_ADDRESS carries at least `due`; its block is no older than the
- * quote and no later than its expiry; and it has EVM_CONFIRMATIONS confirmations.
+ * quote and no later than its expiry; and it has EVM_CONFIRMATIONS confirmations. Each RPC call
+ * is limited to PAYMENT_PROVIDER_TIMEOUT_MS and tried twice (reads only); an RPC endpoint that
+ * refuses, hangs or answers 5xx throws PeerUnavailableError.
  */
 export async function verifyUsdtTransfer({
   env,
@@ -38,7 +45,12 @@ export async function verifyUsdtTransfer({
 }: {
   env: Pick<
     Env,
-    'EVM_RPC_URL' | 'EVM_CHAIN_ID' | 'USDT_CONTRACT' | 'MERCHANT_EVM_ADDRESS' | 'EVM_CONFIRMATIONS'
+    | 'EVM_RPC_URL'
+    | 'EVM_CHAIN_ID'
+    | 'USDT_CONTRACT'
+    | 'MERCHANT_EVM_ADDRESS'
+    | 'EVM_CONFIRMATIONS'
+    | 'PAYMENT_PROVIDER_TIMEOUT_MS'
   >;
   txHash: string;
   due: bigint;
@@ -47,14 +59,15 @@ export async function verifyUsdtTransfer({
 }): Promise<Verdict> {
   if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) return { state: 'unknown', detail: { txHash } };
   const chainId = env.EVM_CHAIN_ID ?? 0;
-  const provider = providerFor(env.EVM_RPC_URL ?? '', chainId);
+  const provider = providerFor(env.EVM_RPC_URL ?? '', chainId, env.PAYMENT_PROVIDER_TIMEOUT_MS);
+  const rpc = <T>(read: () => Promise<T>) => callPeer('evm', env.PAYMENT_PROVIDER_TIMEOUT_MS, read);
   const token = getAddress(env.USDT_CONTRACT ?? '');
   const merchant = getAddress(env.MERCHANT_EVM_ADDRESS ?? '');
   const detail: Record<string, unknown> = { txHash, chainId };
 
-  const receipt = await provider.getTransactionReceipt(txHash);
+  const receipt = await rpc(() => provider.getTransactionReceipt(txHash));
   if (!receipt) {
-    const tx = await provider.getTransaction(txHash);
+    const tx = await rpc(() => provider.getTransaction(txHash));
     return tx
       ? { state: 'pending', detail: { ...detail, mined: false } }
       : { state: 'unknown', detail };
@@ -91,9 +104,10 @@ export async function verifyUsdtTransfer({
   if (tagged.length === 0) {
     return { state: 'failed', reason: 'untagged', message: m.wrongAmount, detail };
   }
-  const block = await provider.getBlock(receipt.blockNumber);
+  const block = await rpc(() => provider.getBlock(receipt.blockNumber));
   // A node that lags may not have the block yet: try again later rather than judge.
-  if (!block) throw new Error(`block ${receipt.blockNumber} not available yet`);
+  if (!block)
+    throw new PeerUnavailableError('evm', `block ${receipt.blockNumber} not available yet`);
   const minedAt = block.timestamp * 1000;
   detail.minedAt = new Date(minedAt).toISOString();
   if (minedAt < quotedAt.getTime() - SKEW_SECONDS * 1000) {
@@ -102,7 +116,7 @@ export async function verifyUsdtTransfer({
   if (minedAt > expiresAt.getTime() + SKEW_SECONDS * 1000) {
     return { state: 'failed', reason: 'expired', message: m.quoteExpired, detail };
   }
-  const confirmations = (await provider.getBlockNumber()) - receipt.blockNumber + 1;
+  const confirmations = (await rpc(() => provider.getBlockNumber())) - receipt.blockNumber + 1;
   detail.confirmations = confirmations;
   if (confirmations < env.EVM_CONFIRMATIONS) return { state: 'pending', detail };
   return {
