@@ -116,7 +116,7 @@ export function paypalClient(env: PaypalEnv) {
   function call<T>(
     method: string,
     path: string,
-    body?: string | Uint8Array,
+    body?: string | Uint8Array<ArrayBuffer>,
     headers: Record<string, string> = {},
   ): Promise<T> {
     return callPeer('paypal', env.PAYMENT_PROVIDER_TIMEOUT_MS, async (signal) => {
