@@ -9,7 +9,8 @@ import { signInAdmin } from '../../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
-import { batchSize, sendBlast } from './send-blast.ts';
+import { claimSize } from './mail-recipients.ts';
+import { sendBlast } from './send-blast.ts';
 
 /**
  * The shared test SMTP server, refusing RCPT TO for addresses at reject.example.com while
@@ -215,7 +216,7 @@ describe('the email-blast job', () => {
       env: { ...t.env, BLAST_RATE: 1000 },
       jobs: { send: async () => {} },
     };
-    expect(batchSize(1000)).toBeGreaterThan(1);
+    expect(claimSize(1000)).toBeGreaterThan(1);
     const mailer = createMailer(t.env, deps.log);
     try {
       await sendBlast({ ...deps, mailer, blastId: blast.id });

@@ -7,8 +7,8 @@ import type { Logger } from '../../lib/logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { BlastAttachment } from '../../mail/templates/blast-mail.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { errorText, mailRecipients, sleep } from './mail-recipients.ts';
 import { blastPauseSeconds, pauseBlast } from './pause-blast.ts';
-import { type BlastRun, errorText, sendBlastBatch } from './send-blast-batch.ts';
 
 type Blast = typeof emailBlasts.$inferSelect;
 
@@ -17,32 +17,6 @@ type Blast = typeof emailBlasts.$inferSelect;
  * first run goes on; a long blast hands over to a fresh job well before that.
  */
 const JOB_BUDGET_MS = 4 * 60_000;
-
-/** A wait that ends early when `signal` aborts. */
-function sleep(ms: number, signal?: AbortSignal) {
-  return new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
-/** Resolves when the next message may start: starts at least 1/rate seconds apart. */
-function pacer(perSecond: number, signal: AbortSignal) {
-  const gap = 1000 / perSecond;
-  let next = 0;
-  return async () => {
-    const now = Date.now();
-    const at = Math.max(now, next);
-    next = at + gap;
-    if (at > now) await sleep(at - now, signal);
-  };
-}
 
 /** The flyer as a `data:` URI (at most 5 MB), read once for the whole job. */
 async function loadAttachment(storage: Storage, blast: Blast): Promise<BlastAttachment | null> {
@@ -56,15 +30,6 @@ async function loadAttachment(storage: Storage, blast: Blast): Promise<BlastAtta
     contentType: type,
     path: `data:${type};base64,${Buffer.concat(parts).toString('base64')}`,
   };
-}
-
-/**
- * How many recipients one claim takes: as many as the pacer lets start in about 50 ms, so a slow
- * blast claims each recipient right before mailing it (one at a time below 40 per second), while
- * a fast one pays for its bookkeeping once per batch rather than once per message.
- */
-export function batchSize(perSecond: number): number {
-  return Math.max(1, Math.min(25, Math.floor(perSecond / 20)));
 }
 
 /** How long in-flight sends may still finish once the process starts to stop. */
@@ -93,9 +58,8 @@ async function markDoneIfFinished(db: Db, blastId: string): Promise<boolean> {
 }
 
 /**
- * The `email-blast` job: mails the blast's pending recipients in paced batches, at most
- * `BLAST_RATE` per second, then marks the blast done. Each recipient is mailed at most once by
- * it (see sendBlastBatch): an attempt whose outcome was lost becomes `unknown`, for an admin to
+ * The `email-blast` job: mails the blast's pending recipients, at most `BLAST_RATE` per second,
+ * then marks the blast done. Each recipient is mailed at most once by it (see mailRecipients): an attempt whose outcome was lost becomes `unknown`, for an admin to
  * resend or not. A temporary refusal pauses the blast and queues the job for when the pause
  * ends; the process stopping (`shutdown`) ends the job within a few seconds, the blast queued
  * again. Safe to run again at any point, or twice at once.
@@ -179,89 +143,49 @@ export async function sendBlast({
       .set({ status: 'sending', finishedAt: null })
       .where(and(eq(emailBlasts.id, blastId), ne(emailBlasts.status, 'sending'), exists(pending)));
 
-    let attachment: Promise<BlastAttachment | null> | undefined;
-    const getAttachment = () => {
-      attachment ??= loadAttachment(storage, blast.row);
-      return attachment;
-    };
-    let graceTimer: NodeJS.Timeout | undefined;
-    let armGrace = () => {};
-    const run: BlastRun = {
-      shutdown,
-      graceOver: new Promise<void>((resolve) => {
-        armGrace = () => {
-          graceTimer = setTimeout(resolve, graceMs);
-        };
-      }),
-    };
-    const onShutdown = () => {
-      run.stop ??= 'shutdown';
-      armGrace();
-    };
-    shutdown.addEventListener('abort', onShutdown, { once: true });
-    if (shutdown.aborted) onShutdown();
-    const deps = { db, env, secret, mailer, blast: blast.row, run, attachment: getAttachment };
-    const pace = pacer(env.BLAST_RATE, shutdown);
-    const size = batchSize(env.BLAST_RATE);
-    // Two batches at once keep the pooled SMTP connections busy while the other one claims or
-    // records; a slow blast (one recipient per batch) sends strictly one at a time.
-    const lanes = size > 1 ? 2 : 1;
+    const attachment = await loadAttachment(storage, blast.row);
     const deadline = Date.now() + budgetMs;
     const tally = { sent: 0, failed: 0, skipped: 0, unknown: 0 };
-    let progressed = false;
-    const lane = async () => {
-      while (!run.stop) {
-        if (Date.now() >= deadline) {
-          run.stop = 'time';
-          return;
-        }
-        const done = await sendBlastBatch({ ...deps, size, pace }).catch((error: unknown) => {
-          run.stop ??= 'error';
-          throw error;
-        });
-        if (done === 'none') return;
-        progressed = true;
-        tally.sent += done.sent;
-        tally.failed += done.failed;
-        tally.skipped += done.skipped;
-        tally.unknown += done.unknown;
+    for (let idle = 0; ; ) {
+      const run = await mailRecipients({
+        db,
+        env,
+        secret,
+        mailer,
+        blast: blast.row,
+        attachment,
+        shutdown,
+        graceMs,
+        deadline,
+      });
+      for (const key of ['sent', 'failed', 'skipped', 'unknown'] as const) {
+        tally[key] += run.tally[key];
       }
-    };
-    try {
-      for (let idle = 0; ; ) {
-        progressed = false;
-        // Settled, not all: a lane that fails lets the other record its batch first.
-        const ends = await Promise.allSettled(Array.from({ length: lanes }, lane));
-        const failed = ends.find((e) => e.status === 'rejected');
-        if (failed) throw failed.reason;
-        if (run.stop === 'shutdown') return handOver('email blast stopped with the process');
-        if (run.stop === 'time') {
-          await jobs.send('email-blast', { blastId });
-          log.info({ blastId, ...tally }, 'email blast continues in a new job');
-          return;
-        }
-        if (run.stop === 'pause') {
-          // Pauses in a row double; one that follows messages sent starts again from the base.
-          const step = tally.sent > 0 ? 0 : pauses;
-          const seconds = blastPauseSeconds(env.BLAST_PAUSE_SECONDS, step);
-          const reply = errorText(run.refusal);
-          await pauseBlast({ db, jobs, blastId, seconds, reply, pauses: step + 1 });
-          log.warn(
-            { blastId, seconds, reply, ...tally },
-            'email blast paused: mail server refused for now',
-          );
-          return;
-        }
-        if (await markDoneIfFinished(db, blastId)) break;
-        // Pending rows another transaction still holds (an admin's retry being saved): look
-        // again shortly, then leave it to a retry of the job.
-        idle = progressed ? 1 : idle + 1;
-        if (idle >= 3) throw new Error(`email blast ${blastId}: pending recipients are locked`);
-        await sleep(1000, shutdown);
+      if (run.stop === 'shutdown') return handOver('email blast stopped with the process');
+      if (run.stop === 'time') {
+        await jobs.send('email-blast', { blastId });
+        log.info({ blastId, ...tally }, 'email blast continues in a new job');
+        return;
       }
-    } finally {
-      shutdown.removeEventListener('abort', onShutdown);
-      clearTimeout(graceTimer);
+      if (run.stop === 'pause') {
+        // Pauses in a row double; one that follows messages sent starts again from the base.
+        const step = tally.sent > 0 ? 0 : pauses;
+        const seconds = blastPauseSeconds(env.BLAST_PAUSE_SECONDS, step);
+        const reply = errorText(run.refusal);
+        await pauseBlast({ db, jobs, blastId, seconds, reply, pauses: step + 1 });
+        log.warn(
+          { blastId, seconds, reply, ...tally },
+          'email blast paused: mail server refused for now',
+        );
+        return;
+      }
+      if (await markDoneIfFinished(db, blastId)) break;
+      // Pending rows another transaction still holds (an admin's retry being saved): look
+      // again shortly, then leave it to a retry of the job.
+      const progressed = Object.values(run.tally).some((n) => n > 0);
+      idle = progressed ? 1 : idle + 1;
+      if (idle >= 3) throw new Error(`email blast ${blastId}: pending recipients are locked`);
+      await sleep(1000, shutdown);
     }
     log.info({ blastId, ...tally }, 'email blast done');
   });
