@@ -338,15 +338,45 @@ describe('payment errors', () => {
 });
 
 describe('wallet and provider events', () => {
-  it('PayPal approved but declined at capture: verification failed, still unpaid', async () => {
+  it("PayPal approved but declined at capture: PayPal's restart, the buyer approves the same order again, paid", async () => {
     const page = await b.page();
-    await stubPaypalSdk(page, 'decline');
+    const { orderIds } = await stubPaypalSdk(page, 'decline');
     const { submissionId } = await submitProject(page);
     const dialog = paymentDialog(page);
     await dialog.getByTestId('paypal-stub-button').click();
-    await toast(page, 'Payment verification failed. Please contact support.').waitFor();
+    await toast(
+      page,
+      'The payment was declined. Please try another card or payment method.',
+    ).waitFor();
+    await toast(page, 'Payment completed successfully!').waitFor({ timeout: 20_000 });
+    await dialog.waitFor({ state: 'hidden' });
+    // One order: approved, declined, approved again with another funding source, captured.
+    expect(orderIds).toHaveLength(1);
+    expect((await projectView(submissionId)).submission.paid).toBe(true);
+    await page.context().close();
+  });
+
+  it('PayPal down when the payment is confirmed: a calm message, the payment stays open, and "Try again" pays the same order', async () => {
+    const page = await b.page();
+    const { orderIds } = await stubPaypalSdk(page, 'unavailable');
+    const { submissionId } = await submitProject(page);
+    const dialog = paymentDialog(page);
+    await dialog.getByTestId('paypal-stub-button').click();
+    const notice = dialog.getByRole('status').filter({ hasText: 'could not be checked just now' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(
+      'It stays open and is checked again automatically',
+    );
+    expect(await toast(page, 'Payment verification failed').count()).toBe(0);
     expect(await dialog.isVisible()).toBe(true);
     expect((await projectView(submissionId)).submission.paid).toBe(false);
+
+    await peers.paypalUnavailable(orderIds[0] ?? '', false);
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await toast(page, 'Payment completed successfully!').waitFor({ timeout: 20_000 });
+    await dialog.waitFor({ state: 'hidden' });
+    expect(orderIds).toHaveLength(1);
+    expect((await projectView(submissionId)).submission.paid).toBe(true);
     await page.context().close();
   });
 

@@ -26,6 +26,9 @@ export const peers = {
   approvePaypal: (orderId: string) => control('/paypal/approve', { orderId }),
   paypalOutcome: (orderId: string, outcome: 'COMPLETED' | 'PENDING' | 'DECLINED') =>
     control('/paypal/outcome', { orderId, outcome }),
+  /** PayPal answers this order's captures 503 (down), or answers them again. */
+  paypalUnavailable: (orderId: string, unavailable = true) =>
+    control('/paypal/unavailable', { orderId, unavailable }),
   addAlephiumTx: (tx: {
     txId: string;
     outputs: { address: string; attoAlphAmount: string }[];

@@ -225,21 +225,28 @@ export async function injectAlephiumWallet(
  */
 export async function stubPaypalSdk(
   page: Page,
-  decision: 'approve' | 'decline' | 'cancel' | 'error' = 'approve',
-): Promise<{ sdkUrls: string[] }> {
+  decision: 'approve' | 'decline' | 'unavailable' | 'cancel' | 'error' = 'approve',
+): Promise<{ sdkUrls: string[]; orderIds: string[] }> {
   const sdkUrls: string[] = [];
+  const orderIds: string[] = [];
   await page.exposeFunction('__paypalDecide', async (orderId: string) => {
+    orderIds.push(orderId);
     if (decision === 'cancel' || decision === 'error') return decision;
     await peers.approvePaypal(orderId);
     // Approved in PayPal's window, but the card is declined when the server captures.
     if (decision === 'decline') await peers.paypalOutcome(orderId, 'DECLINED');
+    // Approved, but PayPal is down when the server captures.
+    if (decision === 'unavailable') await peers.paypalUnavailable(orderId);
     return 'approve';
   });
+  // PayPal's restart after a decline: the buyer picks another funding source in PayPal's window
+  // and approves the same order again.
+  await page.exposeFunction('__paypalRestart', (orderId: string) => peers.approvePaypal(orderId));
   await page.route('https://www.paypal.com/sdk/js**', (route) => {
     sdkUrls.push(route.request().url());
     return route.fulfill({ contentType: 'application/javascript', body: PAYPAL_STUB });
   });
-  return { sdkUrls };
+  return { sdkUrls, orderIds };
 }
 
 const PAYPAL_STUB = `
@@ -263,7 +270,16 @@ window.paypal = {
             const decision = await window.__paypalDecide(orderID);
             if (decision === 'cancel') return options.onCancel && options.onCancel({ orderID });
             if (decision === 'error') return options.onError && options.onError(new Error('PayPal error'));
-            await options.onApprove({ orderID, payerID: 'PAYERSTUB01' }, {});
+            const approved = () =>
+              options.onApprove(
+                { orderID, payerID: 'PAYERSTUB01' },
+                {
+                  restart: () => {
+                    window.__paypalRestart(orderID).then(approved, (error) => options.onError && options.onError(error));
+                  },
+                },
+              );
+            await approved();
           } catch (error) {
             options.onError && options.onError(error);
           }

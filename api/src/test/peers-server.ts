@@ -8,6 +8,8 @@
  * - `GET  /config` → `{ rpcUrl, chainId, usdtAddress, evmMerchant, alphMerchant, paypalClientId }`
  * - `POST /paypal/approve` `{ orderId }` (the buyer approves in PayPal's window)
  * - `POST /paypal/outcome` `{ orderId, outcome: 'COMPLETED' | 'PENDING' | 'DECLINED' }`
+ * - `POST /paypal/unavailable` `{ orderId, unavailable }`: PayPal answers that order's captures 503
+ *   (SERVICE_UNAVAILABLE) until called again with `unavailable: false`
  * - `POST /alephium/transactions` `{ txId, outputs: [{ address, attoAlphAmount }], confirmations? }`
  * - `POST /alephium/balance` `{ address, attoAlph }`
  * - `GET  /alephium/balance?address=` → the node's own answer (as the wallet's node would)
@@ -73,6 +75,12 @@ export async function startPeers(): Promise<Peers> {
       if (route === 'POST /paypal/outcome') {
         const { orderId, outcome } = await readJson(req);
         paypal.setCaptureOutcome(String(orderId), outcome as 'COMPLETED' | 'PENDING' | 'DECLINED');
+        return send(res, 200, { ok: true });
+      }
+      if (route === 'POST /paypal/unavailable') {
+        const { orderId, unavailable } = await readJson(req);
+        if (unavailable === false) paypal.clearFaults();
+        else paypal.fault({ method: 'POST', path: `/v2/checkout/orders/${orderId}/capture` }, 503);
         return send(res, 200, { ok: true });
       }
       if (route === 'POST /alephium/transactions') {

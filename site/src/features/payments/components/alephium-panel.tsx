@@ -133,7 +133,8 @@ export function AlephiumPanel({
             amount={amount}
             done={payment.stage.kind === 'done'}
             busy={payment.busy}
-            disabled={insufficient || balance.data == null}
+            // A transfer the server could not check yet is kept: "Try again", not a second one.
+            disabled={insufficient || balance.data == null || payment.stage.kind === 'unavailable'}
             onPay={pay}
           />
         </>

@@ -1,15 +1,20 @@
-import { Alert, Code, Text } from '@mantine/core';
+import { Alert, Button, Code, Text } from '@mantine/core';
 import { messages } from '@studio/shared/messages';
 import { IconAlertCircle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 
-/** Where a crypto payment is: spec 4's idle, processing, submitted, confirmed or failed. */
+/**
+ * Where a payment is: spec 4's idle, processing, submitted, confirmed or failed; or
+ * `unavailable`: the provider or chain could not be asked just now (503), the payment stays open
+ * and is checked again by the server, and `retry` asks again about the same payment.
+ */
 export type PayStage =
   | { kind: 'idle' }
   | { kind: 'processing' }
   | { kind: 'submitted'; txId: string }
   | { kind: 'confirming'; txId?: string | undefined }
   | { kind: 'done'; txId?: string | undefined }
-  | { kind: 'failed'; message: string; txId?: string | undefined };
+  | { kind: 'failed'; message: string; txId?: string | undefined }
+  | { kind: 'unavailable'; message: string; txId?: string | undefined; retry: () => void };
 
 function TxId({ txId }: { txId?: string | undefined }) {
   if (!txId) return null;
@@ -50,6 +55,16 @@ export function PaymentStatus({ stage }: { stage: PayStage }) {
         <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
           {messages.payments.completed}
           <TxId txId={stage.txId} />
+        </Alert>
+      );
+    case 'unavailable':
+      return (
+        <Alert color="yellow" icon={<IconClockHour4 aria-hidden />} role="status">
+          {stage.message}
+          <TxId txId={stage.txId} />
+          <Button size="xs" variant="light" mt="xs" onClick={stage.retry}>
+            Try again
+          </Button>
         </Alert>
       );
     case 'failed':

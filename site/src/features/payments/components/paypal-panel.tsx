@@ -7,9 +7,10 @@ import {
 import { messages } from '@studio/shared/messages';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { createPaypalOrder } from '../api/create-paypal-order';
-import type { PanelProps } from './payment-methods';
+import type { PanelProps, PaymentResult } from './payment-methods';
 import { PaymentStatus, type PayStage } from './payment-status';
 
 const m = messages.payments;
@@ -30,6 +31,43 @@ function Buttons({
     }
   }, [isRejected]);
 
+  /**
+   * Confirms an approved order. A decline (INSTRUMENT_DECLINED) is PayPal's restart: the buyer
+   * picks another funding source for the same order. A 503 (or no answer) is no failure: the
+   * order stays open, the server checks it again, and "Try again" confirms the same order (never
+   * a new one, which could be charged a second time).
+   */
+  const confirm = async (result: PaymentResult, restart?: () => void) => {
+    onProcessingChange?.(true);
+    setStage({ kind: 'confirming' });
+    try {
+      await onConfirm(result);
+      setStage({ kind: 'done' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && error.message === m.declined) {
+        if (restart) {
+          setStage({ kind: 'idle' });
+          toast.info(m.declined);
+          restart();
+          return;
+        }
+      }
+      if (error instanceof ApiError && (error.status === 503 || error.status === 0)) {
+        const message = error.status === 503 ? error.message : m.peerUnavailable;
+        setStage({ kind: 'unavailable', message, retry: () => void confirm(result) });
+        toast.info(message);
+        return;
+      }
+      setStage({
+        kind: 'failed',
+        message: error instanceof Error ? error.message : m.paypalVerificationFailed,
+      });
+      toast.error(m.paypalVerificationFailed);
+    } finally {
+      onProcessingChange?.(false);
+    }
+  };
+
   if (isRejected) {
     return (
       <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
@@ -42,7 +80,9 @@ function Buttons({
       {isPending && <Loader size="sm" aria-label="Loading PayPal" />}
       <PayPalButtons
         style={{ layout: 'vertical', color: 'gold', shape: 'rect', label: 'pay' }}
-        disabled={stage.kind === 'confirming' || stage.kind === 'done'}
+        disabled={
+          stage.kind === 'confirming' || stage.kind === 'done' || stage.kind === 'unavailable'
+        }
         createOrder={async () => {
           try {
             return await createPaypalOrder(subject);
@@ -51,26 +91,16 @@ function Buttons({
             throw error;
           }
         }}
-        onApprove={async (data) => {
-          onProcessingChange?.(true);
-          setStage({ kind: 'confirming' });
-          try {
-            await onConfirm({
+        onApprove={(data, actions) =>
+          confirm(
+            {
               method: 'paypal',
               transactionId: data.orderID,
               ...(data.payerID ? { payerId: data.payerID } : {}),
-            });
-            setStage({ kind: 'done' });
-          } catch (error) {
-            setStage({
-              kind: 'failed',
-              message: error instanceof Error ? error.message : m.paypalVerificationFailed,
-            });
-            toast.error(m.paypalVerificationFailed);
-          } finally {
-            onProcessingChange?.(false);
-          }
-        }}
+            },
+            typeof actions?.restart === 'function' ? () => actions.restart() : undefined,
+          )
+        }
         onCancel={() => {
           toast.info(m.paypalCancelled);
         }}

@@ -167,7 +167,10 @@ export function UsdtPanel({
             amount={amount}
             done={payment.stage.kind === 'done'}
             busy={payment.busy}
-            disabled={!onChain || insufficient || !balance.data}
+            // A transfer the server could not check yet is kept: "Try again", not a second one.
+            disabled={
+              !onChain || insufficient || !balance.data || payment.stage.kind === 'unavailable'
+            }
             onPay={pay}
           />
         </>

@@ -2,6 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import type { PaymentMethodsProps } from '../components/payment-methods';
 import type { PayStage } from '../components/payment-status';
@@ -66,11 +67,26 @@ export function useCryptoPayment({
       onProcessingChange?.(false);
       return;
     }
+    await confirm(txId);
+  };
+
+  /**
+   * The server's check of a sent transfer. A 503 (or no answer) is no failure: the transfer is
+   * kept, the server checks it again by itself, and "Try again" asks about the same transfer.
+   */
+  const confirm = async (txId: string) => {
+    onProcessingChange?.(true);
     setStage({ kind: 'confirming', txId });
     try {
       await onConfirm({ method, transactionId: txId });
       setStage({ kind: 'done', txId });
     } catch (error) {
+      if (error instanceof ApiError && (error.status === 503 || error.status === 0)) {
+        const message = error.status === 503 ? error.message : m.peerUnavailable;
+        setStage({ kind: 'unavailable', message, txId, retry: () => void confirm(txId) });
+        toast.info(message);
+        return;
+      }
       setStage({
         kind: 'failed',
         message: error instanceof Error ? error.message : m.cryptoVerificationFailed,
