@@ -185,13 +185,14 @@ describe('when the database is down', () => {
     expect(await res.json()).toEqual({ message: messages.http.unavailable, code: 'UNAVAILABLE' });
   });
 
-  it('a failing query answers a generic 500 with no stack trace or SQL', async () => {
+  it('a query it cannot run answers 503 with Retry-After, no stack trace or SQL', async () => {
     const res = await down.api.auth.login.$post({
       json: { email: 'a@b.co', password: 'Secret123' },
     });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ message: messages.http.internal, code: 'INTERNAL' });
+    expect(JSON.parse(text)).toEqual({ message: messages.http.unavailable, code: 'UNAVAILABLE' });
     expect(text).not.toMatch(/select|insert|postgres|at \w+ \(|\.ts:/i);
   });
 });

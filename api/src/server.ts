@@ -40,16 +40,31 @@ export async function openDatabase(env: Env, log: Logger) {
       throw error;
     }
   }
-  const { db, sql } = createDb(url);
+  const { db, sql, availability } = createDb(url, { log });
   return {
     db,
     sql,
     url,
     async close() {
-      await sql.end({ timeout: 5 });
+      availability.close();
+      await sql.end({ timeout: 2 });
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * Migrations may rightly run long statements (an index on a big table, a rewrite), and may wait
+ * for another process's migration: on a connection of their own without the pool's statement
+ * timeout.
+ */
+async function migrate(url: string): Promise<void> {
+  const { db, sql } = createDb(url, { max: 1, statementTimeoutMs: 0 });
+  try {
+    await runMigrations(db);
+  } finally {
+    await sql.end();
+  }
 }
 
 /** The first start creates an admin, from ADMIN_EMAIL/ADMIN_PASSWORD or with a generated password. */
@@ -77,7 +92,7 @@ export async function startServer(env: Env, log: Logger) {
   const { db } = database;
   const storage = localDiskStorage(path.join(env.DATA_DIR, 'uploads'));
   try {
-    await runMigrations(db);
+    await migrate(database.url);
     await seed(db, { storage });
     await bootstrapAdmin(db, env, log);
   } catch (error) {

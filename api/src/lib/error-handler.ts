@@ -5,6 +5,10 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from './api-error.ts';
+import { databaseUnavailableCause } from './pg-errors.ts';
+
+/** What a client told 503 for want of the database is asked to wait before trying again. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function answer(
   c: Context<AppEnv>,
@@ -41,8 +45,10 @@ function fromHttpException(error: HTTPException): [ErrorCode, string] {
 }
 
 /**
- * The one place errors become responses. Anything not ours is logged with the request id and
- * answered with a generic 500: no stack trace or SQL reaches a client.
+ * The one place errors become responses. A database that cannot be reached (refused, reset,
+ * shutting down, a connect or statement timeout) is a 503 with Retry-After: the request may
+ * succeed later. Anything else not ours is logged with the request id and answered with a
+ * generic 500: no stack trace or SQL reaches a client.
  */
 export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof ApiError) {
@@ -55,6 +61,17 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     const [code, message] = fromHttpException(error);
     if (errorStatus[code] >= 500) c.var.log.error({ err: error }, 'http exception');
     return answer(c, code, message);
+  }
+  const unavailable = databaseUnavailableCause(error);
+  if (unavailable) {
+    // One short line per request (the driver's code and words, not the SQL and its parameters):
+    // during an outage there are many, all alike.
+    c.var.log.warn(
+      { requestId: c.var.requestId, code: unavailable.code, reason: unavailable.message },
+      'database unavailable',
+    );
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return answer(c, 'UNAVAILABLE', messages.http.unavailable);
   }
   c.var.log.error({ err: error, requestId: c.var.requestId }, 'unhandled error');
   return answer(c, 'INTERNAL', messages.http.internal);
