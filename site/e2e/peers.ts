@@ -38,6 +38,10 @@ export const peers = {
     control('/alephium/balance', { address, attoAlph }),
   alephiumBalance: (address: string) =>
     control<{ balance: string }>(`/alephium/balance?address=${encodeURIComponent(address)}`),
+  /** The SMTP server refuses `address` for good (550), or takes its mail again. */
+  refuseMail: (address: string, refuse = true) => control('/mail/refuse', { address, refuse }),
+  /** `drop`: the SMTP server reads each message, then cuts the connection without answering. */
+  mailDataMode: (mode: 'accept' | 'drop') => control('/mail/data-mode', { mode }),
   /** The mail the SMTP server received for `to`, waiting up to `timeoutMs` for `count` of them. */
   async mail(to: string, count = 1, timeoutMs = 10_000) {
     const deadline = Date.now() + timeoutMs;

@@ -14,6 +14,10 @@
  * - `POST /alephium/balance` `{ address, attoAlph }`
  * - `GET  /alephium/balance?address=` → the node's own answer (as the wallet's node would)
  * - `GET  /mail?to=address` → `[{ to, subject, text, html, at }]`
+ * - `POST /mail/refuse` `{ address, refuse }`: the SMTP server answers that address 550 (for good)
+ *   until called again with `refuse: false`
+ * - `POST /mail/data-mode` `{ mode: 'accept' | 'drop' }`: `drop` reads each message, then cuts the
+ *   connection before answering (the sender cannot know whether it arrived)
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,6 +56,11 @@ export async function startPeers(): Promise<Peers> {
     startAlephiumStandin(),
     startSmtpServer({ autoClose: false }),
   ]);
+
+  const refusedMail = new Set<string>();
+  smtp.setRefusal((address) =>
+    refusedMail.has(address) ? { code: 550, message: 'Mailbox unavailable' } : undefined,
+  );
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -111,6 +120,18 @@ export async function startPeers(): Promise<Peers> {
             at: m.at,
           })),
         );
+      }
+      if (route === 'POST /mail/refuse') {
+        const { address, refuse } = await readJson(req);
+        if (refuse === false) refusedMail.delete(String(address));
+        else refusedMail.add(String(address));
+        return send(res, 200, { ok: true });
+      }
+      if (route === 'POST /mail/data-mode') {
+        const { mode } = await readJson(req);
+        if (mode !== 'accept' && mode !== 'drop') return send(res, 400, { message: 'bad mode' });
+        smtp.setDataMode(mode);
+        return send(res, 200, { ok: true });
       }
       return send(res, 404, { message: `${route} not found` });
     })().catch((error: unknown) => send(res, 500, { message: String(error) }));
