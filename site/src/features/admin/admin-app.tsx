@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { AdminProvider } from './admin-context';
 import { AdminHeader } from './components/admin-header';
 import type { AdminHost } from './host';
+import { MailAttentionNotice } from './mail/components/mail-attention-notice';
 import { EventsTab } from './tabs/events-tab';
 import { MassEmailTab } from './tabs/mass-email-tab';
 import { OrdersTab } from './tabs/orders-tab';
@@ -51,6 +52,7 @@ export function AdminApp({
       <Container size="xl" py="md" className="admin-app">
         <Stack gap="lg">
           <AdminHeader />
+          <MailAttentionNotice />
           <Tabs
             value={tab}
             onChange={(v) => v && setTab(v as AdminTab)}
