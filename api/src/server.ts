@@ -23,9 +23,13 @@ import { startMailWorker } from './services/mail/start-mail-worker.ts';
 import { releaseExpiredOrders } from './services/orders/release-expired-orders.ts';
 import { expireStalePayments } from './services/payments/expire-stale-payments.ts';
 import { pruneRateLimits } from './services/rate-limit/prune-rate-limits.ts';
+import { sweepStorage } from './services/storage/sweep-storage.ts';
 import { localDiskStorage } from './storage/local-disk.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@studio.local';
+
+/** Orphaned uploads are looked for at start-up and then this often (decision 021). */
+const STORAGE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The database: `DATABASE_URL`, or the embedded server under `$DATA_DIR/postgres`. */
 export async function openDatabase(env: Env, log: Logger) {
@@ -170,11 +174,26 @@ export async function startServer(env: Env, log: Logger) {
   );
   pruner.unref();
 
+  // Uploads left by a process that died mid-way, and files no row names (decision 021): now, in
+  // the background (the first listing of a large store may take a while), then every hour.
+  let sweeping: Promise<unknown> | undefined;
+  const sweep = () => {
+    sweeping ??= sweepStorage({ db, storage, log })
+      .catch((err) => log.warn({ err }, 'storage sweep failed'))
+      .finally(() => {
+        sweeping = undefined;
+      });
+  };
+  sweep();
+  const sweeper = setInterval(sweep, STORAGE_SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
   let stopping: Promise<void> | undefined;
   /** Stops taking connections, lets in-flight requests finish (up to 10 s), then closes the database. */
   function stop(): Promise<void> {
     stopping ??= (async () => {
       clearInterval(pruner);
+      clearInterval(sweeper);
       shutdown.abort();
       log.info('shutting down');
       const http = server as import('node:http').Server;
@@ -189,7 +208,7 @@ export async function startServer(env: Env, log: Logger) {
       await closed;
       clearInterval(reaper);
       clearTimeout(timer);
-      await jobs.stop();
+      await Promise.all([jobs.stop(), sweeping]);
       await mailWorker.stop();
       await mailer.close();
       await database.close();

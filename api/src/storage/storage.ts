@@ -11,6 +11,25 @@ export interface Storage {
   get(key: string): Promise<{ stream: Readable; bytes: number }>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every complete file whose key starts with `prefix` ('' for all), with when it was last
+   * written, in no set order. Streamed (a remote store answers in pages), for housekeeping such
+   * as the orphan sweep (services/storage/sweep-storage.ts).
+   */
+  list(prefix: string): AsyncIterable<StoredFileInfo>;
+  /**
+   * Removes what writes that never finished left behind (a process killed mid-upload): on the
+   * local disk the `.part` files, those last written before `olderThan`, and at once those
+   * whose writer is known to be gone (a process of this machine that no longer runs); in an
+   * object store, its incomplete multipart uploads. Returns how many were removed.
+   */
+  removeAbandonedWrites(olderThan: Date): Promise<number>;
+}
+
+export interface StoredFileInfo {
+  key: string;
+  modifiedAt: Date;
+  bytes: number;
 }
 
 export class StorageNotFoundError extends Error {}
