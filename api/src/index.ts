@@ -28,6 +28,12 @@ try {
     }
     firstSignalAt = Date.now();
     log.info({ signal }, 'signal received');
+    // stop() keeps to 8 s; should anything hang past that, exit before a supervisor's usual 10 s
+    // grace period ends in SIGKILL (what was in flight is recovered at the next start anyway).
+    setTimeout(() => {
+      log.error('shutdown still running after 9.5 s: exiting now');
+      process.exit(1);
+    }, 9500).unref();
     server.stop().then(
       () => process.exit(0),
       (error) => {

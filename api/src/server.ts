@@ -28,8 +28,19 @@ import { localDiskStorage } from './storage/local-disk.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@studio.local';
 
+/**
+ * How long `stop()` may take in all: a supervisor's grace period is commonly 10 s (Docker,
+ * systemd's default is longer, Kubernetes' 30 s), and index.ts exits by force at 9.5 s.
+ */
+const STOP_BUDGET_MS = 8000;
+/** Requests still running this long after the signal have their connections closed. */
+const HTTP_DRAIN_MS = 5000;
+/** A job still running this long after the signal is failed, to be retried (jobs.ts). */
+const JOB_GRACE_MS = 5000;
 /** Orphaned uploads are looked for at start-up and then this often (decision 021). */
 const STORAGE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** The database: `DATABASE_URL`, or the embedded server under `$DATA_DIR/postgres`. */
 export async function openDatabase(env: Env, log: Logger) {
@@ -189,9 +200,15 @@ export async function startServer(env: Env, log: Logger) {
   sweeper.unref();
 
   let stopping: Promise<void> | undefined;
-  /** Stops taking connections, lets in-flight requests finish (up to 10 s), then closes the database. */
+  /**
+   * Done within STOP_BUDGET_MS: long work is told to stop (the shutdown signal: a blast or the
+   * mail outbox records what is in flight and returns), job workers take nothing new and get
+   * JOB_GRACE_MS for what runs, while no new connection is taken and requests in flight get
+   * HTTP_DRAIN_MS; then the job queue, the mailer and the database are closed.
+   */
   function stop(): Promise<void> {
     stopping ??= (async () => {
+      const deadline = Date.now() + STOP_BUDGET_MS;
       clearInterval(pruner);
       clearInterval(sweeper);
       shutdown.abort();
@@ -201,16 +218,29 @@ export async function startServer(env: Env, log: Logger) {
       // Keep-alive connections go idle once their request is answered: close them as they do.
       const reaper = setInterval(() => http.closeIdleConnections(), 100);
       http.closeIdleConnections();
-      const timer = setTimeout(() => {
-        log.warn('requests still running after 10 s; closing their connections');
+      const workersStopped = jobs.stopWorkers(JOB_GRACE_MS).catch((err: unknown) => {
+        log.warn({ err }, 'job workers did not stop cleanly');
+      });
+      // Long-running workers of the app, stopped alongside the job workers (each also watches
+      // the shutdown signal).
+      const workersOfApp = Promise.allSettled([mailWorker.stop()]);
+      const drained = await Promise.race([
+        closed.then(() => true),
+        sleep(HTTP_DRAIN_MS).then(() => false),
+      ]);
+      if (!drained) {
+        log.warn({ afterMs: HTTP_DRAIN_MS }, 'requests still running; closing their connections');
         http.closeAllConnections();
-      }, 10_000);
-      await closed;
+      }
       clearInterval(reaper);
-      clearTimeout(timer);
-      await Promise.all([jobs.stop(), sweeping]);
-      await mailWorker.stop();
-      await mailer.close();
+      // Whatever still runs past the budget is cut short when the database closes.
+      const timeLeft = () => deadline - Date.now();
+      await Promise.race([
+        Promise.all([workersStopped, workersOfApp, sweeping]),
+        sleep(timeLeft() - 2500),
+      ]);
+      await Promise.race([jobs.stop().catch(() => {}), sleep(timeLeft() - 2000)]);
+      await Promise.race([mailer.close(), sleep(timeLeft() - 2000)]);
       await database.close();
       log.info('stopped');
     })();

@@ -48,7 +48,12 @@ export async function startJobs({
   log: Logger;
   handlers?: JobHandlers;
   pollingIntervalSeconds?: number;
-}): Promise<Jobs & { stop(): Promise<void> }> {
+}): Promise<
+  Jobs & {
+    stopWorkers(timeoutMs?: number): Promise<void>;
+    stop(): Promise<void>;
+  }
+> {
   const movedAside = await setAsideV10Schema(url);
   const boss = new PgBoss({ connectionString: url, max: 4, application_name: 'studio-jobs' });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
@@ -82,8 +87,18 @@ export async function startJobs({
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
     },
+    /**
+     * Workers take no new job at once; a running one has `timeoutMs` to finish (long ones watch
+     * the shutdown signal and return sooner), then is failed, so that pg-boss retries it later
+     * here or in another process. The pool stays open: requests still running may `send`.
+     */
+    async stopWorkers(timeoutMs = 5000) {
+      await boss.stop({ close: false, graceful: true, timeout: timeoutMs });
+    },
+    /** Stops the workers (if not yet) and closes pg-boss's pool. */
     async stop() {
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      await boss.stop({ close: false, graceful: true, timeout: 5000 });
+      await boss.stop({ close: true });
     },
   };
 }
