@@ -426,6 +426,10 @@ describe('Mass Email tab', () => {
         failedCount,
         skippedCount: 0,
         pendingCount: 3 - sentCount - failedCount,
+        sendingCount: 0,
+        unknownCount: 0,
+        pausedUntil: null,
+        pauseReason: null,
       },
       recipients: [],
     });
@@ -467,6 +471,10 @@ describe('Mass Email tab', () => {
       failedCount: 1,
       skippedCount: 0,
       pendingCount: 0,
+      sendingCount: 0,
+      unknownCount: 0,
+      pausedUntil: null,
+      pauseReason: null,
     };
     await page.route(`**/api/admin/email-blasts/${blastId}`, (route) =>
       route.fulfill({

@@ -19,6 +19,9 @@ export interface BlastSendProgress {
   total: number;
   sentCount: number;
   failedCount: number;
+  /** Set while the mail server refuses for now: the blast waits until then. */
+  pausedUntil?: string | null;
+  pauseReason?: string | null;
 }
 
 export interface BlastOutcome {
@@ -55,9 +58,16 @@ async function followBlast(
     try {
       const { blast } = await getBlast(api, blastId);
       failures = 0;
-      const { sentCount, failedCount, skippedCount, total } = blast;
+      const { sentCount, failedCount, skippedCount, unknownCount, total } = blast;
       if (blast.status === 'done') return { blastId, sentCount, failedCount };
-      onProgress({ done: sentCount + failedCount + skippedCount, total, sentCount, failedCount });
+      onProgress({
+        done: sentCount + failedCount + skippedCount + unknownCount,
+        total,
+        sentCount,
+        failedCount,
+        pausedUntil: blast.pausedUntil,
+        pauseReason: blast.pauseReason,
+      });
     } catch (error) {
       failures += 1;
       if (failures > POLL_FAILURES_ALLOWED) throw error;

@@ -23,6 +23,7 @@ import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
 import { type BlastSendProgress, type BlastSubmission, useSendBlast } from '../api/send-blast';
 import { BLAST_FAILURES_TOAST, BLAST_SENT_TOAST } from '../blast-toast';
+import { pauseLine } from '../pause-line';
 import { plural } from '../recipients';
 import { AttachmentField } from './attachment-field';
 import { BlastPreview } from './blast-preview';
@@ -150,7 +151,10 @@ function SendProgress({ progress }: { progress: BlastSendProgress }) {
         aria-valuetext={`${progress.done} of ${progress.total} processed`}
       />
       <Text size="sm" c="dimmed" role="status">
-        Sending: {progress.done} of {progress.total} processed ({progress.sentCount} sent,{' '}
+        {progress.pausedUntil
+          ? `${pauseLine(progress.pauseReason, progress.pausedUntil)}. `
+          : 'Sending: '}
+        {progress.done} of {progress.total} processed ({progress.sentCount} sent,{' '}
         {progress.failedCount} failed)
       </Text>
     </Stack>

@@ -1,35 +1,38 @@
 import {
   Alert,
-  Button,
+  Chip,
   Group,
   Modal,
   Progress,
-  ScrollArea,
-  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
   Table,
   Text,
 } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
 import { useState } from 'react';
-import { toast } from '../../../../lib/toast';
-import { ADMIN_TOAST } from '../../admin-toast';
 import { type BlastProgress, useBlast } from '../api/get-blast';
-import { useRetryBlast } from '../api/retry-blast';
-import { plural } from '../recipients';
+import { pauseLine } from '../pause-line';
+import { BlastActions } from './blast-actions';
 import { BlastStatusBadge } from './blast-status-badge';
 
 /** Rows drawn at once: a list of thousands stays responsive; the filter narrows it. */
 const MAX_ROWS = 500;
 
-type Filter = 'all' | 'sent' | 'failed' | 'skipped' | 'pending';
+type Filter = 'all' | 'sent' | 'failed' | 'skipped' | 'unknown' | 'pending';
+
+/** Why a recipient's result is unknown, and what happens to them. */
+export const UNKNOWN_NOTE =
+  'Unknown: the connection dropped before the mail server answered, so these may have arrived. They are not sent again unless you resend them.';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '';
 
-/** One blast: its counts, each recipient's result, and a retry of the failed ones. */
+/**
+ * One blast: its counts, each recipient's result, a retry of the failed ones and a resend to those
+ * whose result is unknown; a blast paused by the mail server says why and until when.
+ */
 export function BlastDetailModal({
   blastId,
   onClose,
@@ -64,52 +67,41 @@ export function BlastDetailModal({
 
 function BlastDetail({ data }: { data: BlastProgress }) {
   const { blast, recipients } = data;
-  const retry = useRetryBlast();
   const [filter, setFilter] = useState<Filter>('all');
   const shown = filter === 'all' ? recipients : recipients.filter((r) => r.status === filter);
-  const processed = blast.sentCount + blast.failedCount + blast.skippedCount;
-
-  const retryFailed = async () => {
-    try {
-      const { retried } = await retry.mutateAsync(blast.id);
-      // Ours: the spec has no retry.
-      toast.success(`Retrying ${plural(retried, 'failed recipient')}`, ADMIN_TOAST);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Retry failed', ADMIN_TOAST);
-    }
-  };
+  const processed = blast.sentCount + blast.failedCount + blast.skippedCount + blast.unknownCount;
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
         <Group gap="xs">
-          <BlastStatusBadge status={blast.status} />
+          <BlastStatusBadge status={blast.pausedUntil ? 'paused' : blast.status} />
           <Text size="sm" c="dimmed">
             Created {when(blast.createdAt)}
             {blast.finishedAt ? `, finished ${when(blast.finishedAt)}` : ''}
             {blast.attachmentName ? ` · Attachment: ${blast.attachmentName}` : ''}
           </Text>
         </Group>
-        {blast.failedCount > 0 && (
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            loading={retry.isPending}
-            disabled={blast.status !== 'done'}
-            onClick={() => void retryFailed()}
-          >
-            Retry failed ({blast.failedCount})
-          </Button>
-        )}
+        <BlastActions blast={blast} />
       </Group>
-      <SimpleGrid cols={4} spacing="xs">
+      {blast.pausedUntil && (
+        <Alert color="orange" variant="light" icon={<IconPlayerPause aria-hidden />}>
+          {/* The server's words as text: React escapes whatever it answered. */}
+          {pauseLine(blast.pauseReason, blast.pausedUntil)}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="xs">
         <Count label="Recipients" value={blast.total} />
         <Count label="Sent" value={blast.sentCount} color="teal.4" />
         <Count label="Failed" value={blast.failedCount} color="red.4" />
         <Count label="Skipped" value={blast.skippedCount} color="yellow.5" />
+        <Count label="Unknown" value={blast.unknownCount} color="orange.4" />
       </SimpleGrid>
+      {blast.unknownCount > 0 && (
+        <Text size="sm" c="dimmed">
+          {UNKNOWN_NOTE}
+        </Text>
+      )}
       {blast.status !== 'done' && (
         <Progress
           value={blast.total > 0 ? (processed / blast.total) * 100 : 0}
@@ -117,19 +109,26 @@ function BlastDetail({ data }: { data: BlastProgress }) {
           aria-label="Email blast progress"
         />
       )}
-      <SegmentedControl
-        size="xs"
-        value={filter}
-        onChange={(v) => setFilter(v as Filter)}
-        data={[
-          { value: 'all', label: `All (${blast.total})` },
-          { value: 'sent', label: `Sent (${blast.sentCount})` },
-          { value: 'failed', label: `Failed (${blast.failedCount})` },
-          { value: 'skipped', label: `Skipped (${blast.skippedCount})` },
-          { value: 'pending', label: `Pending (${blast.pendingCount})` },
-        ]}
-      />
-      <ScrollArea.Autosize mah={360}>
+      {/* Chips wrap on a phone, where six segments would not fit. */}
+      <Chip.Group value={filter} onChange={(v) => setFilter(v as Filter)}>
+        <Group gap={6} role="radiogroup" aria-label="Show">
+          {(
+            [
+              ['all', 'All', blast.total],
+              ['sent', 'Sent', blast.sentCount],
+              ['failed', 'Failed', blast.failedCount],
+              ['skipped', 'Skipped', blast.skippedCount],
+              ['unknown', 'Unknown', blast.unknownCount],
+              ['pending', 'Pending', blast.pendingCount],
+            ] as const
+          ).map(([value, label, count]) => (
+            <Chip key={value} value={value} size="xs" variant="light">
+              {label} ({count})
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Table.ScrollContainer minWidth={560} maxHeight={360}>
         <Table verticalSpacing={6} aria-label="Recipients" stickyHeader>
           <Table.Thead>
             <Table.Tr>
@@ -143,7 +142,8 @@ function BlastDetail({ data }: { data: BlastProgress }) {
             {shown.slice(0, MAX_ROWS).map((r) => (
               <Table.Tr key={r.email}>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email}</Table.Td>
-                <Table.Td>
+                {/* Wide enough for the badge's word, which would otherwise be cut to "Unkn…". */}
+                <Table.Td style={{ minWidth: 96 }}>
                   <BlastStatusBadge status={r.status} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(r.sentAt)}</Table.Td>
@@ -156,7 +156,7 @@ function BlastDetail({ data }: { data: BlastProgress }) {
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea.Autosize>
+      </Table.ScrollContainer>
       {shown.length > MAX_ROWS && (
         <Text size="xs" c="dimmed">
           Showing the first {MAX_ROWS} of {shown.length}.
@@ -174,6 +174,8 @@ function Count({ label, value, color }: { label: string; value: number; color?: 
       p="xs"
       style={{ borderRadius: 8 }}
       bg="var(--mantine-color-default-hover)"
+      role="group"
+      aria-label={label}
     >
       <Text fw={700} fz="xl" c={color}>
         {value}

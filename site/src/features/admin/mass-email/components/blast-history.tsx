@@ -75,6 +75,7 @@ export function BlastHistory() {
                   <Table.Th ta="right">Sent</Table.Th>
                   <Table.Th ta="right">Failed</Table.Th>
                   <Table.Th ta="right">Skipped</Table.Th>
+                  <Table.Th ta="right">Unknown</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
@@ -95,7 +96,7 @@ export function BlastHistory() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <BlastStatusBadge status={blast.status} />
+                      <BlastStatusBadge status={blast.pausedUntil ? 'paused' : blast.status} />
                     </Table.Td>
                     <Table.Td ta="right">{blast.total}</Table.Td>
                     <Table.Td ta="right">{blast.sentCount}</Table.Td>
@@ -103,6 +104,9 @@ export function BlastHistory() {
                       {blast.failedCount}
                     </Table.Td>
                     <Table.Td ta="right">{blast.skippedCount}</Table.Td>
+                    <Table.Td ta="right" c={blast.unknownCount > 0 ? 'orange.4' : undefined}>
+                      {blast.unknownCount}
+                    </Table.Td>
                     <Table.Td ta="right">
                       <Button
                         size="xs"

@@ -8,6 +8,8 @@ const COLORS: Record<string, string> = {
   sent: 'teal',
   failed: 'red',
   skipped: 'yellow',
+  unknown: 'orange',
+  paused: 'orange',
 };
 
 const LABELS: Record<string, string> = {
@@ -18,9 +20,11 @@ const LABELS: Record<string, string> = {
   sent: 'Sent',
   failed: 'Failed',
   skipped: 'Skipped (unsubscribed)',
+  unknown: 'Unknown',
+  paused: 'Paused',
 };
 
-/** A blast's or a recipient's status. */
+/** A blast's or a recipient's status (`paused`: a blast waiting out a refusal). */
 export function BlastStatusBadge({ status }: { status: string }) {
   return (
     <Badge color={COLORS[status] ?? 'gray'} variant="light" size="sm">
