@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { signInAdmin } from '../../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 import { blastPauseSeconds } from './pause-blast.ts';
+import { resumeBlasts } from './resume-blasts.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -101,4 +105,41 @@ describe('blast pauses', () => {
       smtp.setRefusal(undefined);
     }
   }, 90_000);
+
+  it('a paused blast is resumed at start-up when its pause ends, not before', async () => {
+    const [paused] = await t.db
+      .insert(emailBlasts)
+      .values({
+        subject: 'Paused at a restart',
+        status: 'sending',
+        pausedUntil: sql`now() + interval '60 seconds'`,
+        lastError: '451 4.7.1 Try again later',
+      })
+      .returning();
+    const [open] = await t.db
+      .insert(emailBlasts)
+      .values({ subject: 'Stopped with the last process', status: 'sending' })
+      .returning();
+    for (const blast of [paused, open]) {
+      await t.db
+        .insert(emailBlastRecipients)
+        .values({
+          blastId: blast?.id ?? '',
+          email: `later.${randomBytes(4).toString('hex')}@example.com`,
+        });
+    }
+    const queued: { blastId: string; startAfterSeconds?: number }[] = [];
+    await resumeBlasts({
+      db: t.db,
+      log: createLogger({ LOG_LEVEL: 'silent' }),
+      jobs: {
+        send: async (_q, data, options = {}) =>
+          void queued.push({ blastId: (data as { blastId: string }).blastId, ...options }),
+      },
+    });
+    const pausedJob = queued.find((q) => q.blastId === paused?.id);
+    expect(pausedJob?.startAfterSeconds).toBeGreaterThan(55);
+    expect(pausedJob?.startAfterSeconds).toBeLessThanOrEqual(60);
+    expect(queued.find((q) => q.blastId === open?.id)?.startAfterSeconds).toBe(0);
+  });
 });
