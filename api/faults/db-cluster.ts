@@ -101,5 +101,12 @@ export async function startTestCluster(): Promise<TestCluster> {
     },
   };
   cluster.start();
+  // A test process that dies without its afterAll still stops the server it started.
+  process.once('exit', () => {
+    if (running)
+      spawnSync(path.join(bin, 'pg_ctl'), ['stop', '-m', 'immediate', '-D', data], {
+        ...(user ? { uid: user.uid, gid: user.gid } : {}),
+      });
+  });
   return cluster;
 }

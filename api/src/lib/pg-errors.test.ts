@@ -1,3 +1,4 @@
+import { messages } from '@studio/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
 import {
@@ -55,7 +56,7 @@ describe('databaseUnavailableCause', () => {
     ['a missing table', coded('42P01')],
     ['a serialization failure', coded('40001')],
     ['a plain error', new Error('boom')],
-    ['an ApiError', new ApiError('NOT_FOUND', 'Not found')],
+    ['an ApiError', new ApiError('NOT_FOUND', messages.http.notFound)],
     ['null', null],
     ['a string', 'ECONNREFUSED'],
   ])('%s is not', (_, error) => {
