@@ -34,7 +34,7 @@ export class DatabaseAvailability {
     this.#probe = probe;
     this.#retryMs = options.retryMs ?? 250;
     this.#timeoutMs = options.timeoutMs ?? 3000;
-    this.#downTimeoutMs = options.downTimeoutMs ?? 1000;
+    this.#downTimeoutMs = options.downTimeoutMs ?? 500;
     this.#log = options.log;
   }
 
