@@ -106,7 +106,9 @@ export async function sendBlast({
   // One worker per blast at a time, so BLAST_RATE holds across processes: a second job waits
   // here. The lock lives on its own connection and goes with it if this process dies.
   await db.transaction(async (lock) => {
+    // The pool's 5 s statement timeout (db/client.ts) would cut the wait short.
     await lock.execute(sql`set local lock_timeout = '10min'`);
+    await lock.execute(sql`set local statement_timeout = '10min'`);
     await lock.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`email-blast:${blastId}`}, 0))`,
     );
