@@ -157,6 +157,7 @@ const envSchema = z.object({
   /**
    * First delay before mailing again a message the mail server refused for now (4xx, or down);
    * doubles each time, up to an hour, for at most 15 attempts (about 10 h at the default).
+   * Fractions allowed.
    */
   MAIL_RETRY_SECONDS: z.coerce.number().positive({ error: 'must be greater than 0' }).default(30),
   /** E-mail blast messages sent per second (per blast); fractions such as 0.5 allowed. */
