@@ -8,7 +8,7 @@ import { createDb, type Db } from '../src/db/client.ts';
 import { emailBlastRecipients, emailBlasts } from '../src/db/schema/email-blasts.ts';
 import { signInAdmin } from '../src/test/accounts.ts';
 import { multipartBody, postMultipart } from '../src/test/multipart.ts';
-import { type Running, startApi } from '../src/test/process.ts';
+import { type Running, startApi, until } from '../src/test/process.ts';
 import { createTestDatabase } from '../src/test/setup-db.ts';
 import { startSmtpServer } from '../src/test/smtp.ts';
 
@@ -56,14 +56,6 @@ async function start() {
   });
   running.push(run);
   return run;
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 /** Posts a blast to `emails` on `run`; answers its id once the row exists. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/client.ts';
 import { createDb, type Db } from '../src/db/client.ts';
 import { outboundMail } from '../src/db/schema/outbound-mail.ts';
-import { type Running, startApi } from '../src/test/process.ts';
+import { type Running, startApi, until } from '../src/test/process.ts';
 import { createTestDatabase } from '../src/test/setup-db.ts';
 import { startSmtpServer } from '../src/test/smtp.ts';
 
@@ -22,20 +22,6 @@ let databaseUrl: string;
 let dataDir: string;
 const running: Running[] = [];
 const inbox = 'owner@studio.example';
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** A crash: SIGKILL, no shutdown code runs. */
-async function crash(run: Running) {
-  run.child.kill('SIGKILL');
-  await run.exited;
-}
 
 async function start(smtpUrl: string) {
   const run = await startApi({
@@ -67,7 +53,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-outbox-fault-'));
 });
 afterAll(async () => {
-  for (const run of running) if (run.child.exitCode === null) await crash(run);
+  for (const run of running) if (run.child.exitCode === null) await run.stop('SIGKILL');
   await closeDb?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -88,7 +74,7 @@ describe('the mail outbox across a crash', () => {
       20_000,
       'every notice tried once',
     );
-    await crash(first);
+    await first.stop('SIGKILL');
     expect(smtp.received).toHaveLength(0);
 
     smtp.setRefusal(undefined);
@@ -123,7 +109,7 @@ describe('the mail outbox across a crash', () => {
       20_000,
       'the notice handed to the server',
     );
-    await crash(first);
+    await first.stop('SIGKILL');
 
     smtp.setDataMode('accept');
     const second = await start(smtp.url);

@@ -8,7 +8,7 @@ import { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavHead } from '../src/test/multipart.ts';
-import { type Running, startApi } from '../src/test/process.ts';
+import { type Running, startApi, until } from '../src/test/process.ts';
 import { createTestDatabase } from '../src/test/setup-db.ts';
 
 /**
@@ -30,14 +30,6 @@ afterAll(async () => {
   for (const run of running) if (run.child.exitCode === null) await run.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A submission whose one file arrives at 64 KB every 50 ms: minutes for the whole. */
 function tricklingUpload() {

@@ -70,3 +70,17 @@ export async function startApi(env: Record<string, string>, timeoutMs = 60_000):
     },
   };
 }
+
+/** Polls `check` every `pollMs` until it holds; fails with `what` after `timeoutMs`. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  pollMs = 5,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}

@@ -8,6 +8,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { MailMessage } from '../../mail/mailer.ts';
 import { id } from './columns.ts';
 
 /**
@@ -24,15 +25,8 @@ export const outboundMailStatus = pgEnum('outbound_mail_status', [
   'unknown',
 ]);
 
-/** The stored message: what `Mailer.send` takes, rendered when the mail was queued. */
-export interface StoredMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  replyTo?: string;
-  headers?: Record<string, string>;
-}
+/** The stored message: what `Mailer.send` takes (no attachments), rendered when queued. */
+export type StoredMail = Omit<MailMessage, 'attachments'>;
 
 /**
  * The transactional mail outbox (services/mail): each row is written in the transaction of the

@@ -8,7 +8,7 @@ import { createDb, type Db } from '../../db/client.ts';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { signInAdmin } from '../../test/accounts.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
-import { type Running, startApi } from '../../test/process.ts';
+import { type Running, startApi, until } from '../../test/process.ts';
 import { createTestDatabase } from '../../test/setup-db.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 
@@ -42,14 +42,6 @@ function killHard(run: Running) {
     }
   }
   return run.exited;
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
 }
 
 let db: Db;
@@ -93,7 +85,7 @@ describe('a blast whose process is killed mid-way', () => {
       { Authorization: `Bearer ${admin.token}` },
     ).catch((error: unknown) => error);
 
-    await until(() => smtp.received.length >= 20, 30_000, '20 messages');
+    await until(() => smtp.received.length >= 20, 30_000, '20 messages', 2);
     // Kill between two sends: once every message the server took is recorded as sent.
     const sent = async () => {
       const [row] = await db
@@ -102,7 +94,7 @@ describe('a blast whose process is killed mid-way', () => {
         .where(eq(emailBlastRecipients.status, 'sent'));
       return (row?.n ?? 0) >= smtp.received.length;
     };
-    await until(sent, 5000, 'the sent rows');
+    await until(sent, 5000, 'the sent rows', 2);
     await killHard(first);
     expect(await answer).toBeInstanceOf(Error);
 

@@ -1,55 +1,23 @@
 import { blastMessages as m } from '@studio/shared/messages-blasts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailBlasts, emailBlastRecipients as r } from '../../db/schema/email-blasts.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { uuidPattern } from './find-blast-summary.ts';
+import { requeueRecipients } from './requeue-recipients.ts';
 
 /**
  * POST /api/admin/email-blasts/:id/retry: the failed recipients become pending again and the
  * job is queued; everyone already mailed stays as they are.
  */
-export async function retryBlast({
-  db,
-  jobs,
-  blastId,
-  actorId,
-}: {
+export async function retryBlast(input: {
   db: Db;
   jobs: Jobs;
   blastId: string;
   actorId: string | null;
 }) {
-  if (!uuidPattern.test(blastId)) throw new ApiError('NOT_FOUND', m.blastNotFound);
-  const result = await db.transaction(async (tx) => {
-    // The blast row first: a job finishing this blast waits for this transaction.
-    const [blast] = await tx
-      .update(emailBlasts)
-      .set({
-        status: sql`case when ${emailBlasts.status} = 'done' then 'queued' else ${emailBlasts.status} end`,
-        finishedAt: null,
-      })
-      .where(eq(emailBlasts.id, blastId))
-      .returning({ id: emailBlasts.id, status: emailBlasts.status });
-    if (!blast) throw new ApiError('NOT_FOUND', m.blastNotFound);
-    const retried = await tx
-      .update(r)
-      .set({ status: 'pending', error: null })
-      .where(and(eq(r.blastId, blastId), eq(r.status, 'failed')))
-      .returning({ id: r.id });
-    if (retried.length === 0) throw new ApiError('CONFLICT', m.nothingToRetry);
-    await recordAudit({
-      db: tx,
-      actorId,
-      action: 'blast.retry',
-      entityType: 'email_blast',
-      entityId: blastId,
-      detail: { recipients: retried.length },
-    });
-    return { blastId, status: blast.status, retried: retried.length };
+  const { requeued, ...rest } = await requeueRecipients({
+    ...input,
+    from: 'failed',
+    action: 'blast.retry',
+    nothing: m.nothingToRetry,
   });
-  await jobs.send('email-blast', { blastId });
-  return result;
+  return { ...rest, retried: requeued };
 }
