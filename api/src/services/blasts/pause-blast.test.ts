@@ -121,12 +121,10 @@ describe('blast pauses', () => {
       .values({ subject: 'Stopped with the last process', status: 'sending' })
       .returning();
     for (const blast of [paused, open]) {
-      await t.db
-        .insert(emailBlastRecipients)
-        .values({
-          blastId: blast?.id ?? '',
-          email: `later.${randomBytes(4).toString('hex')}@example.com`,
-        });
+      await t.db.insert(emailBlastRecipients).values({
+        blastId: blast?.id ?? '',
+        email: `later.${randomBytes(4).toString('hex')}@example.com`,
+      });
     }
     const queued: { blastId: string; startAfterSeconds?: number }[] = [];
     await resumeBlasts({
