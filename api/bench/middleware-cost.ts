@@ -44,6 +44,7 @@ export async function middlewareCostBench(): Promise<BenchResult> {
   const deps = {
     log: createLogger({ LOG_LEVEL: 'silent' }),
     publicCache: new PublicReadCache(),
+    env: { TRUST_PROXY: false },
   } as unknown as Deps;
   // The access log as the API writes it (asynchronously), into /dev/null rather than this
   // bench's own output.

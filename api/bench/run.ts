@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminBench } from './admin.ts';
 import { blastBench } from './blast.ts';
+import { exportBench } from './export.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { middlewareCostBench } from './middleware-cost.ts';
 import { publicReadsBench } from './public-reads.ts';
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<BenchResult | string>> = {
   upload: uploadBench,
   admin: adminBench,
   blast: blastBench,
+  export: exportBench,
 };
 
 const asked = process.argv.slice(2).filter((a) => a !== '--');

@@ -12,6 +12,7 @@ import { createDb } from './db/client.ts';
 import { users } from './db/schema/users.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { postgresCounters } from './rate-limit/postgres-counters.ts';
 import { createTestApp, newUser, read, type TestApp, type TestClient } from './test/harness.ts';
 
 let t: TestApp;
@@ -167,6 +168,7 @@ describe('when the database is down', () => {
     down = testClient(
       createApp({
         db,
+        counters: postgresCounters(db),
         env: t.env,
         log,
         mailer: createMailer(t.env, log),

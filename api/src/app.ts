@@ -3,27 +3,35 @@ import { Hono } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './lib/api-error.ts';
+import { sitePolicy } from './lib/content-security-policy.ts';
 import { handleError } from './lib/error-handler.ts';
 import { loadSession, requireAdmin } from './middleware/auth.ts';
 import { compress } from './middleware/compress.ts';
 import { invalidateAfterWrites } from './middleware/invalidate-after-writes.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { servePublicCacheHits } from './middleware/public-cache.ts';
+import { refuseBrokenPath } from './middleware/refuse-broken-path.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { adminAuditRoutes } from './routes/admin-audit.ts';
+import { adminCustomerRoutes } from './routes/admin-customers.ts';
 import { adminDashboardRoutes } from './routes/admin-dashboard.ts';
 import { adminEventRoutes } from './routes/admin-events.ts';
+import { adminExportRoutes } from './routes/admin-exports.ts';
 import { adminMailRoutes } from './routes/admin-mail.ts';
 import { adminOrderRoutes } from './routes/admin-orders.ts';
 import { adminProductRoutes } from './routes/admin-products.ts';
+import { adminRefundRoutes } from './routes/admin-refunds.ts';
 import { adminReportRoutes } from './routes/admin-report.ts';
 import { adminServiceRoutes } from './routes/admin-services.ts';
 import { adminSubmissionRoutes } from './routes/admin-submissions.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { authRoutes } from './routes/auth.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { downloadRoutes } from './routes/downloads.ts';
 import { emailBlastRoutes } from './routes/email-blasts.ts';
 import { eventRoutes } from './routes/events.ts';
+import { exportDownloadRoutes } from './routes/export-downloads.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
@@ -34,6 +42,7 @@ import { productRoutes } from './routes/products.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { serviceRoutes } from './routes/services.ts';
 import { subscriberRoutes } from './routes/subscribers.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { staticSite } from './static-site.ts';
 
 /**
@@ -44,7 +53,7 @@ function apiRoutes(routeTable: () => readonly RouterRoute[]) {
   return (
     new Hono<AppEnv>()
       // Static files are compressed at build time; only API answers are compressed here.
-      .use(compress, jsonBody, loadSession, invalidateAfterWrites)
+      .use(compress, refuseBrokenPath, jsonBody, loadSession, invalidateAfterWrites)
       // The guard covers the whole prefix: even an unknown admin path reveals nothing without the role.
       .use('/admin/*', requireAdmin)
       .use('/events/admin/*', requireAdmin)
@@ -57,12 +66,15 @@ function apiRoutes(routeTable: () => readonly RouterRoute[]) {
       .route('/contact', newsletterRoutes)
       .route('/', subscriberRoutes)
       .route('/projects', projectRoutes)
+      .route('/uploads', uploadRoutes)
       .route('/payments', paymentRoutes)
       .route('/auth', authRoutes)
       .route('/orders', orderRoutes)
       .route('/events/admin', adminEventRoutes)
       .route('/', emailBlastRoutes)
       .route('/admin/users', adminUserRoutes)
+      .route('/admin/customers', adminCustomerRoutes)
+      .route('/admin/audit', adminAuditRoutes)
       .route('/admin/dashboard', adminDashboardRoutes)
       .route('/admin/report', adminReportRoutes)
       .route('/admin/orders', adminOrderRoutes)
@@ -70,6 +82,10 @@ function apiRoutes(routeTable: () => readonly RouterRoute[]) {
       .route('/admin/services', adminServiceRoutes)
       .route('/admin/submissions', adminSubmissionRoutes)
       .route('/admin/mail', adminMailRoutes)
+      .route('/admin', adminRefundRoutes)
+      .route('/admin/exports', adminExportRoutes)
+      .route('/downloads/exports', exportDownloadRoutes)
+      .route('/downloads', downloadRoutes)
       .route('/', openApiRoutes(routeTable))
       .all('*', () => {
         throw new ApiError('NOT_FOUND', messages.http.notFound);
@@ -88,7 +104,11 @@ export function createApp(deps: Deps) {
   app.notFound((c) => c.json({ message: messages.http.notFound, code: 'NOT_FOUND' as const }, 404));
   app.route(
     '/',
-    staticSite(deps.env.SITE_DIR, () => deps.env.PUBLIC_URL),
+    staticSite(
+      deps.env.SITE_DIR,
+      () => deps.env.PUBLIC_URL,
+      sitePolicy({ alephiumNodeUrl: deps.env.ALPH_NODE_URL }),
+    ),
   );
   return app;
 }

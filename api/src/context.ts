@@ -7,6 +7,7 @@ import type { Env } from './env.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Counters } from './rate-limit/counters.ts';
 import type { Storage } from './storage/storage.ts';
 
 /** What every request can reach through `c.var`. */
@@ -19,6 +20,8 @@ export interface Deps {
   storage: Storage;
   /** Signs links such as unsubscribe (see lib/app-secret.ts). */
   secret: string;
+  /** Rate-limit counters, in PostgreSQL or Redis, shared by every process (decision 031). */
+  counters: Counters;
   /** Serialized public reads, cleared by writes here and by NOTIFY from other processes. */
   publicCache: PublicReadCache;
   /**

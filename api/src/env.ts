@@ -64,15 +64,28 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Sign-in and sign-up attempts allowed per client address per window. */
   AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
-  /** Failed sign-ins, or sign-ups, allowed per e-mail address per window. */
+  /** Sign-ups allowed per e-mail address per window (sign-ins: LOGIN_*). */
   AUTH_RATE_LIMIT_PER_EMAIL: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
+  /** Wrong passwords one known device (device cookie) may send per auth window, then it is locked. */
+  LOGIN_FAILURES_PER_DEVICE: positiveInt.default(5),
+  /** Wrong passwords per client address and account per auth window, from unknown devices. */
+  LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(5),
+  /** Wrong passwords per account per hour from all unknown devices together (decision 024). */
+  LOGIN_FAILURES_PER_HOUR: positiveInt.default(10),
+  /** Wrong passwords an account takes from unknown devices before each next try must wait. */
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(0).default(3),
+  /** The first of those waits; doubles with each failure, up to the auth window. Fractions allowed. */
+  LOGIN_DELAY_SECONDS: z.coerce.number().positive({ error: 'must be greater than 0' }).default(1),
   /** The address people reach the site at, for links in e-mails. Default: http://localhost:PORT. */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Signs unsubscribe links. Unset: generated once into $DATA_DIR/.app-secret. */
+  /**
+   * Signs links and device cookies. Unset: generated once into the database, so every process
+   * shares it (an older $DATA_DIR/.app-secret is adopted).
+   */
   APP_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -106,6 +119,36 @@ const envSchema = z.object({
   SUBMISSION_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
   /** Contact messages and newsletter sign-ups per client address per hour. */
   CONTACT_RATE_LIMIT_PER_HOUR: positiveInt.default(20),
+
+  // The seller on receipts and invoices; read only through lib/business-details.ts (decision 036).
+  BUSINESS_NAME: z.string().trim().min(1).max(120).default('Studio'),
+  /** Postal address, its lines separated by `|`: `12 Harbour Street|Leeds LS1 4AB|United Kingdom`. */
+  BUSINESS_ADDRESS: z.string().max(400).default(''),
+  /** Unset: CONTACT_TO. */
+  BUSINESS_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(limits.emailPattern, 'must be an e-mail address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Unset: PUBLIC_URL. */
+  BUSINESS_WEBSITE: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** VAT or other tax number, printed on invoices when set. */
+  BUSINESS_TAX_ID: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The last words of every invoice (payment terms, thanks); `|` separates lines. */
+  INVOICE_FOOTER: z
+    .string()
+    .max(600)
+    .default('Paid in full: nothing is due. Thank you for your business.'),
 
   // Payments. A method whose settings are missing is reported disabled, never faked.
   PAYPAL_CLIENT_ID: optionalText,
@@ -152,6 +195,16 @@ const envSchema = z.object({
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(5),
   /** An unpaid shop order holds its stock this long, then it is cancelled and the stock returns. */
   ORDER_HOLD_MINUTES: positiveInt.default(30),
+  /** Unpaid orders holding stock a customer may have at once (decision 026). */
+  ORDER_MAX_UNPAID: positiveInt.default(3),
+  /** Orders placed per account, and per client address, per hour. */
+  ORDER_RATE_LIMIT_PER_HOUR: positiveInt.default(20),
+  /**
+   * Transactions offered for a payment that do not pay it, per payment and per client address
+   * per hour; past either, such an offer answers 429 (one that pays is still taken).
+   */
+  PAYMENT_FAILED_OFFERS_PER_QUOTE: positiveInt.default(5),
+  PAYMENT_FAILED_OFFERS_PER_IP: positiveInt.default(10),
   /** First delay before re-checking a pending payment; doubles each time, up to 10 minutes. */
   PAYMENT_RECHECK_SECONDS: positiveInt.default(15),
   /**
@@ -167,6 +220,46 @@ const envSchema = z.object({
    * with each refusal in a row, up to an hour. Fractions allowed.
    */
   BLAST_PAUSE_SECONDS: z.coerce.number().positive({ error: 'must be greater than 0' }).default(30),
+  /**
+   * Rate-limit counters in this Redis (redis:// or rediss://, a database number as its path)
+   * instead of PostgreSQL. While it is unreachable they are counted in PostgreSQL (decision 031).
+   */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Prefix of this deployment's keys in REDIS_URL, so several may share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits, _ : . or -')
+    .default('studio:'),
+
+  /** Where uploaded files live: `local` ($DATA_DIR/uploads) or `s3`, a bucket (decision 029). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** An S3-compatible service's address; unset for AWS itself (by S3_REGION). */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** The bucket in the path (https://host/bucket/key), as MinIO and most self-hosted stores want. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+});
+
+/** With STORAGE=s3 the bucket, its region and its keys are needed (S3_ENDPOINT only off AWS). */
+const configSchema = envSchema.superRefine((env, ctx) => {
+  if (env.STORAGE !== 's3') return;
+  for (const name of [
+    'S3_REGION',
+    'S3_BUCKET',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ] as const)
+    if (!env[name])
+      ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE=s3' });
 });
 
 export type Env = z.output<typeof envSchema> & { PUBLIC_URL: string };
@@ -178,7 +271,7 @@ export class EnvError extends Error {}
  * `PORT: Invalid input: expected number, received NaN`.
  */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = configSchema.safeParse(source);
   if (result.success) {
     const env = result.data;
     return {

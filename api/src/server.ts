@@ -8,7 +8,7 @@ import type { Deps } from './context.ts';
 import { createDb } from './db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { ensureDatabase } from './db/ensure-database.ts';
-import { runMigrations } from './db/migrate.ts';
+import { runMigrations, withStartUpLock } from './db/migrate.ts';
 import { users } from './db/schema/users.ts';
 import { seed } from './db/seed.ts';
 import type { Env } from './env.ts';
@@ -17,14 +17,18 @@ import { startJobs } from './jobs/jobs.ts';
 import { resolveAppSecret } from './lib/app-secret.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createCounters } from './rate-limit/create-counters.ts';
 import { ensureAdmin } from './services/auth/ensure-admin.ts';
 import { resumeBlasts } from './services/blasts/resume-blasts.ts';
 import { startMailWorker } from './services/mail/start-mail-worker.ts';
+import { removeUnconfirmedSubscribers } from './services/newsletter/remove-unconfirmed-subscribers.ts';
 import { releaseExpiredOrders } from './services/orders/release-expired-orders.ts';
 import { expireStalePayments } from './services/payments/expire-stale-payments.ts';
 import { pruneRateLimits } from './services/rate-limit/prune-rate-limits.ts';
 import { sweepStorage } from './services/storage/sweep-storage.ts';
-import { localDiskStorage } from './storage/local-disk.ts';
+import { removeAbandonedUploads } from './services/uploads/remove-abandoned-uploads.ts';
+import { storageFromEnv } from './storage/from-env.ts';
+import { closeTusUploads, tusUploads } from './uploads/tus-uploads.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@studio.local';
 
@@ -68,20 +72,6 @@ export async function openDatabase(env: Env, log: Logger) {
   };
 }
 
-/**
- * Migrations may rightly run long statements (an index on a big table, a rewrite), and may wait
- * for another process's migration: on a connection of their own without the pool's statement
- * timeout.
- */
-async function migrate(url: string): Promise<void> {
-  const { db, sql } = createDb(url, { max: 1, statementTimeoutMs: 0 });
-  try {
-    await runMigrations(db);
-  } finally {
-    await sql.end();
-  }
-}
-
 /** The first start creates an admin, from ADMIN_EMAIL/ADMIN_PASSWORD or with a generated password. */
 async function bootstrapAdmin(db: Parameters<typeof seed>[0], env: Env, log: Logger) {
   const [anyAdmin] = await db
@@ -105,17 +95,25 @@ async function bootstrapAdmin(db: Parameters<typeof seed>[0], env: Env, log: Log
 export async function startServer(env: Env, log: Logger) {
   const database = await openDatabase(env, log);
   const { db } = database;
-  const storage = localDiskStorage(path.join(env.DATA_DIR, 'uploads'));
+  const storage = storageFromEnv(env);
+  let secret: string;
   try {
-    await migrate(database.url);
-    await seed(db, { storage });
-    await bootstrapAdmin(db, env, log);
+    // Processes starting together take turns (decision 031): the first migrates and seeds an
+    // empty database, the next find it done.
+    secret = await withStartUpLock(database.url, async () => {
+      await runMigrations(database.url);
+      await seed(db, { storage });
+      await bootstrapAdmin(db, env, log);
+      return resolveAppSecret({ db, env });
+    });
   } catch (error) {
     await database.close();
     throw error;
   }
 
   const mailer = createMailer(env, log);
+  // Rate-limit counters: PostgreSQL, or Redis with REDIS_URL (decision 031).
+  const counters = await createCounters({ env, db, log });
   let deps: Deps | undefined;
   const jobs = await startJobs({
     url: database.url,
@@ -130,12 +128,13 @@ export async function startServer(env: Env, log: Logger) {
   const shutdown = new AbortController();
   deps = {
     db,
+    counters,
     env,
     log,
     mailer,
     storage,
     jobs,
-    secret: resolveAppSecret(env),
+    secret,
     publicCache,
     shutdown: shutdown.signal,
   };
@@ -151,7 +150,17 @@ export async function startServer(env: Env, log: Logger) {
   // A blast whose process died mid-way is finished by this one (see services/blasts).
   await resumeBlasts({ db, jobs, log });
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  const server = serve({
+    fetch: app.fetch,
+    port: env.PORT,
+    hostname: env.HOST,
+    // Node answers 408 to a request whose body takes over 5 minutes (requestTimeout), which
+    // cuts a 20 × 400 MB project on a slow line. No whole-request limit, then; a connection
+    // that sends nothing for 2 minutes is closed instead (below), and headers must still
+    // arrive within Node's headersTimeout.
+    serverOptions: { requestTimeout: 0 },
+  });
+  server.setTimeout(120_000);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', async (error) => {
@@ -167,8 +176,8 @@ export async function startServer(env: Env, log: Logger) {
   if (env.PORT === 0 && env.PUBLIC_URL === 'http://localhost:0') env.PUBLIC_URL = url;
   log.info({ url }, 'listening');
 
-  // Housekeeping every few minutes: old rate-limit windows, and unpaid orders whose hold ran
-  // out but whose release job was lost (the job is the normal path).
+  // Housekeeping every few minutes: old rate-limit windows, unpaid orders whose hold ran out but
+  // whose release job was lost (the job is the normal path), unconfirmed newsletter sign-ups.
   const pruner = setInterval(
     () => {
       pruneRateLimits({ db, olderThanSeconds: 24 * 3600 }).catch((err) =>
@@ -180,6 +189,14 @@ export async function startServer(env: Env, log: Logger) {
       releaseExpiredOrders({ db })
         .then(({ released }) => released && log.info({ released }, 'released expired order holds'))
         .catch((err) => log.warn({ err }, 'order release sweep failed'));
+      // Newsletter sign-ups nobody confirmed in 30 days (decision 025).
+      removeUnconfirmedSubscribers({ db }).catch((err) =>
+        log.warn({ err }, 'unconfirmed subscriber sweep failed'),
+      );
+      // Resumable uploads idle for a day, old drafts, tus's expired uploads (decision 030).
+      removeAbandonedUploads({ db, store: tusUploads({ db, env, log }).store }).catch((err) =>
+        log.warn({ err }, 'abandoned upload sweep failed'),
+      );
     },
     5 * 60 * 1000,
   );
@@ -241,6 +258,8 @@ export async function startServer(env: Env, log: Logger) {
       ]);
       await Promise.race([jobs.stop().catch(() => {}), sleep(timeLeft() - 2000)]);
       await Promise.race([mailer.close(), sleep(timeLeft() - 2000)]);
+      await Promise.race([counters.close(), sleep(timeLeft() - 2000)]);
+      await closeTusUploads(db);
       await database.close();
       log.info('stopped');
     })();

@@ -11,6 +11,8 @@ import {
 } from './cache/public-read-cache.ts';
 import type { AppEnv } from './context.ts';
 import { type Encoding, pickEncoding } from './lib/accept-encoding.ts';
+import { inlineScriptHashes, type SitePolicy } from './lib/content-security-policy.ts';
+import { arrivedOverTls } from './lib/request-tls.ts';
 
 /**
  * The origin the build writes into absolute URLs (canonical, Open Graph, JSON-LD, sitemap,
@@ -49,12 +51,24 @@ interface StaticFile {
   gzip: string | null;
   /** Text that names BUILD_ORIGIN: rewritten for PUBLIC_URL and kept in memory. */
   templated: boolean;
+  /** An HTML page's CSP, plain and over TLS (templated pages: their Rendered's). */
+  policies: PagePolicies | null;
 }
+
+/** A page's Content-Security-Policy for plain HTTP and for TLS (upgrade-insecure-requests). */
+type PagePolicies = readonly [http: string, tls: string];
 
 /** A templated file rewritten for one origin, built once like a cached public read. */
 interface Rendered {
   origin: string;
   entry: CachedRead;
+  policies: PagePolicies | null;
+}
+
+function pagePolicies(policy: SitePolicy, type: string, html: string): PagePolicies | null {
+  if (!type.startsWith('text/html')) return null;
+  const hashes = inlineScriptHashes(html);
+  return [policy.page(hashes, false), policy.page(hashes, true)];
 }
 
 function cacheControl(rel: string): string {
@@ -64,8 +78,11 @@ function cacheControl(rel: string): string {
   return 'public, max-age=3600';
 }
 
-/** Every servable file of the build by URL path; build reports (`.vite/`) are not public. */
-function scan(siteDir: string): Map<string, StaticFile> {
+/**
+ * Every servable file of the build by URL path. Dot folders and files (the build reports in
+ * `.vite/`) are not public; source maps are, on purpose (docs/decisions/016-first-load.md).
+ */
+function scan(siteDir: string, policy: SitePolicy): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -91,6 +108,7 @@ function scan(siteDir: string): Map<string, StaticFile> {
         br: existsSync(`${file}.br`) ? `${file}.br` : null,
         gzip: existsSync(`${file}.gz`) ? `${file}.gz` : null,
         templated,
+        policies: templated ? null : pagePolicies(policy, type, content.toString('utf8')),
       });
     }
   };
@@ -98,10 +116,11 @@ function scan(siteDir: string): Map<string, StaticFile> {
   return files;
 }
 
-function render(file: StaticFile, origin: string): Rendered {
+function render(file: StaticFile, origin: string, policy: SitePolicy): Rendered {
   const text = readFileSync(file.file, 'utf8').replaceAll(BUILD_ORIGIN, origin);
   return {
     origin,
+    policies: pagePolicies(policy, file.type, text),
     entry: buildCachedRead(new TextEncoder().encode(text), {
       contentType: file.type,
       cacheControl: file.cacheControl,
@@ -115,9 +134,10 @@ function render(file: StaticFile, origin: string): Rendered {
  * `.gz` files by content negotiation, hashed assets cached for a year, HTML revalidated
  * (`no-cache` with an ETag). A path without an extension gets its pre-rendered page
  * (`<path>/index.html`) when the build made one, else the plain shell `spa.html` for the
- * router to take (/login, /admin, unknown paths).
+ * router to take (/login, /admin, unknown paths). Each page carries its own
+ * Content-Security-Policy, which allows exactly the inline scripts the build wrote into it.
  */
-export function staticSite(siteDir: string, publicOrigin: () => string) {
+export function staticSite(siteDir: string, publicOrigin: () => string, policy: SitePolicy) {
   const app = new Hono<AppEnv>();
   if (!existsSync(path.join(siteDir, 'index.html'))) {
     return app.get('*', (c) =>
@@ -127,9 +147,12 @@ export function staticSite(siteDir: string, publicOrigin: () => string) {
       ),
     );
   }
-  const files = scan(siteDir);
+  const files = scan(siteDir, policy);
   const shell = files.get('/spa.html') ?? files.get('/index.html');
   const rendered = new Map<string, Rendered>();
+
+  const policyOf = (c: Context<AppEnv>, policies: PagePolicies | null) =>
+    policies?.[arrivedOverTls(c, c.var.env.TRUST_PROXY) ? 1 : 0];
 
   const send = (c: Context<AppEnv>, file: StaticFile) => {
     const ifNoneMatch = c.req.header('if-none-match');
@@ -137,10 +160,12 @@ export function staticSite(siteDir: string, publicOrigin: () => string) {
       const origin = publicOrigin().replace(/\/+$/, '');
       let page = rendered.get(file.file);
       if (page?.origin !== origin) {
-        page = render(file, origin);
+        page = render(file, origin, policy);
         rendered.set(file.file, page);
       }
       const out = negotiate(page.entry, ifNoneMatch, c.req.header('accept-encoding'));
+      const csp = policyOf(c, page.policies);
+      if (csp) out.headers['Content-Security-Policy'] = csp;
       return out.body === null
         ? c.body(null, 304, out.headers)
         : c.body(out.body, 200, out.headers);
@@ -151,6 +176,8 @@ export function staticSite(siteDir: string, publicOrigin: () => string) {
       Vary: 'Accept-Encoding',
       ETag: file.etag,
     };
+    const csp = policyOf(c, file.policies);
+    if (csp) headers['Content-Security-Policy'] = csp;
     if (matchesEtag(ifNoneMatch, file.etag)) return c.body(null, 304, headers);
     const encoding: Encoding = pickEncoding(c.req.header('accept-encoding'), {
       br: file.br !== null,

@@ -144,6 +144,47 @@ describe('the console renderer', () => {
     expect(await field(p, 'Server address').count()).toBe(0);
   });
 
+  it('saves an export through the main process (its save dialog), with the tab’s filter', async () => {
+    const login = await api<{ token: string }>('POST', '/auth/login', ADMIN);
+    state.apiBase = inject('apiUrl');
+    state.session = { apiBase: state.apiBase, token: login.body.token, adminName: 'Studio' };
+    state.nextExport = { outcome: 'saved', path: '/home/staff/orders.csv', bytes: 1234 };
+    const p = await openConsole();
+    await shown(p.getByRole('heading', { name: 'Admin Dashboard' }));
+    await p.getByRole('combobox', { name: 'Status' }).click();
+    await p.getByRole('option', { name: 'Paid', exact: true }).click();
+    await p.getByRole('button', { name: 'Export CSV' }).click();
+    await p.getByRole('menuitem', { name: 'Orders, one row each' }).click();
+    await shown(p.getByText('Orders saved to /home/staff/orders.csv'));
+    // The renderer names the export and its filter, never a path or the token.
+    expect(state.calls.filter((c) => c.channel === 'export:save')).toEqual([
+      {
+        channel: 'export:save',
+        payload: { kind: 'orders', query: { status: 'paid', sort: 'createdAt', dir: 'desc' } },
+      },
+    ]);
+  });
+
+  it('shows the back office tabs of the shared dashboard: Customers and Audit with the API’s data', async () => {
+    const login = await api<{ token: string }>('POST', '/auth/login', ADMIN);
+    state.apiBase = inject('apiUrl');
+    state.session = { apiBase: state.apiBase, token: login.body.token, adminName: 'Studio' };
+    const p = await openConsole();
+    await shown(p.getByRole('heading', { name: 'Admin Dashboard' }));
+    const tabs = await p.getByRole('tab').allTextContents();
+    expect(tabs).toEqual(expect.arrayContaining(['Customers', 'Audit']));
+
+    await p.getByRole('tab', { name: 'Customers' }).click();
+    // The seeded admin is listed, found by the tab's search through the real API.
+    await p.getByLabel('Search customers').fill(ADMIN.email);
+    await shown(p.getByText(ADMIN.email, { exact: true }).first());
+
+    await p.getByRole('tab', { name: 'Audit' }).click();
+    expect(await selectedTab(p)).toBe('Audit');
+    await shown(p.getByLabel('Person').first());
+    expect(pageErrors).toEqual([]);
+  });
+
   it('drops a kept session the server has ended, and keeps one it cannot check yet', async () => {
     state.apiBase = inject('apiUrl');
     state.session = { apiBase: state.apiBase, token: 'a'.repeat(32), adminName: 'Studio' };
@@ -237,6 +278,40 @@ describe('the console renderer', () => {
     expect(emails).toContain(`ada.${tag}@example.com`);
     expect(emails).toContain(`bob.${tag}@example.org`);
     expect(emails).not.toContain('broken@');
+  });
+
+  it("uses the site's colour tokens, and its toasts leave the bars' buttons uncovered", async () => {
+    const p = await openConsole();
+    await signIn(p);
+    await shown(p.getByRole('heading', { name: 'Admin Dashboard' }));
+    // The shared theme's dark tokens (@studio/site/theme), not Mantine's under-4.5:1 ones.
+    const token = (name: string) =>
+      p.evaluate(
+        (n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(),
+        name,
+      );
+    expect(await token('--mantine-color-placeholder')).toBe('#9e9e9e');
+    expect(await token('--mantine-color-anchor')).toBe('#b197fc');
+
+    await p.getByRole('tab', { name: 'Mass Email' }).click();
+    await p.getByRole('button', { name: 'Load subscribers' }).click();
+    const toast = p.locator('[data-toast-type="success"]', { hasText: /Loaded \d+ subscriber/ });
+    await shown(toast);
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await p.waitForTimeout(300);
+    const box = await toast.boundingBox();
+    if (!box) throw new Error('the toast has no box');
+    for (const name of ['Import subscribers', 'Print report', 'Logout']) {
+      const button = await p.getByRole('button', { name, exact: true }).boundingBox();
+      if (!button) throw new Error(`${name} has no box`);
+      const covered =
+        box.x < button.x + button.width &&
+        button.x < box.x + box.width &&
+        box.y < button.y + button.height &&
+        button.y < box.y + box.height;
+      expect(covered, `the toast covers ${name}`).toBe(false);
+    }
+    await shot(p, 'toast');
   });
 
   it('logs out: the session ends on the server too, and the sign-in screen returns', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { normalizeApiBase } from '../src/shared/api-base.ts';
-import type { ConsoleSession, TextFile } from '../src/shared/ipc.ts';
+import type { ConsoleSession, SaveExportResult, TextFile } from '../src/shared/ipc.ts';
 
 /** What the stubbed main process holds and what the page asked of it. */
 export interface BridgeState {
@@ -9,11 +9,20 @@ export interface BridgeState {
   persistence: ConsoleSession['persistence'];
   /** What the next open dialog "chooses"; null is a cancel. */
   nextFile: TextFile | null;
+  /** What the next export's save dialog and download come to. */
+  nextExport: SaveExportResult;
   calls: { channel: string; payload: unknown }[];
 }
 
 export function freshBridgeState(): BridgeState {
-  return { apiBase: null, session: null, persistence: 'encrypted', nextFile: null, calls: [] };
+  return {
+    apiBase: null,
+    session: null,
+    persistence: 'encrypted',
+    nextFile: null,
+    nextExport: { outcome: 'cancelled' },
+    calls: [],
+  };
 }
 
 /**
@@ -54,6 +63,8 @@ export async function stubBridge(page: Page, state: BridgeState): Promise<void> 
         return undefined;
       case 'report:save-pdf':
         return { path: '/tmp/report.pdf' };
+      case 'export:save':
+        return state.nextExport;
       default:
         throw new Error(`unknown channel ${channel}`);
     }
@@ -72,6 +83,7 @@ export async function stubBridge(page: Page, state: BridgeState): Promise<void> 
         printReport: (o: unknown) => ipc('report:print', o),
         saveReportPdf: (o: unknown) => ipc('report:save-pdf', o),
         pickTextFile: (o: unknown) => ipc('file:pick-text', o),
+        saveExport: (o: unknown) => ipc('export:save', o),
       }),
     });
   });

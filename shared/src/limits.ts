@@ -14,4 +14,9 @@ export const limits = {
   maxJsonBytes: 1_048_576,
   requestTimeoutMs: 30_000,
   taxRate: 0.07,
+  /**
+   * Units of one product on one order line: the cart's picker stops here and the API refuses
+   * more, so one customer cannot hold a large share of stock unpaid (decision 026).
+   */
+  maxQuantityPerLine: 10,
 } as const;

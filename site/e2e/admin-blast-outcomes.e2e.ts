@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SessionUser, signInAdmin, withSession } from './api.ts';
 import { setupBrowser } from './browser.ts';
 import { peers } from './peers.ts';
+import { databaseUrl as stackDatabaseUrl } from './stack.ts';
 
 /**
  * A blast's detail when some results are unknown (the API died or the connection broke
@@ -14,7 +15,7 @@ import { peers } from './peers.ts';
  */
 
 const b = setupBrowser();
-const databaseUrl = inject('databaseUrl');
+const databaseUrl = stackDatabaseUrl();
 const sql = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) : undefined;
 let admin: SessionUser;
 

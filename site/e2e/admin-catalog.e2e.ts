@@ -413,6 +413,12 @@ describe('Submissions tab', () => {
       dialog.getByRole('button', { name: 'Download take-1.wav' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('take-1.wav');
+    // The browser's own download of a signed link (decision 029), not a blob made in the page.
+    expect(download.url()).toMatch(
+      new RegExp(
+        `^${b.baseUrl()}/api/downloads/submissions/${submissionId}/files/[0-9a-f-]{36}\\?expires=\\d+&admin=[0-9a-f-]{36}&token=[\\w-]+$`,
+      ),
+    );
     expect(readFileSync(await download.path()).equals(wav)).toBe(true);
   });
 });

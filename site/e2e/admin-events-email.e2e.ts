@@ -379,8 +379,9 @@ describe('Mass Email tab', () => {
   });
 
   it('loads the subscribers and a .csv list into the recipients', async () => {
+    // Imported, so subscribed at once (a sign-up on the site waits for its confirmation).
     const subscriber = address('reader');
-    await apiCall('POST', '/contact/newsletter', { email: subscriber });
+    await apiCall('POST', '/admin/subscribers/import', { content: subscriber }, admin.token);
     const { count } = await apiCall<{ count: number }>(
       'GET',
       '/contact/subscribers',
@@ -402,6 +403,11 @@ describe('Mass Email tab', () => {
       buffer: Buffer.from(`name,email\nAnn,"ann@example.com"\nBob,bob@example.com\n`),
     });
     await toast(page, 'success', 'Email list loaded').waitFor();
+    await page
+      .getByText(
+        'Listed and imported addresses are mailed without a confirmation: add only people who agreed to hear from you.',
+      )
+      .waitFor();
     const value = await field(page, 'Recipients').inputValue();
     expect(value).toContain('ann@example.com');
     expect(value).toContain('bob@example.com');

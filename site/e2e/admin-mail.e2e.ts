@@ -48,7 +48,7 @@ async function mailTo(admin: SessionUser, to: string, status: string, timeoutMs 
 
 const subscribe = (email: string) => apiCall('POST', '/contact/newsletter', { email });
 
-/** A newsletter welcome the mail server refuses for good (550): failed. */
+/** A newsletter confirmation the mail server refuses for good (550): failed. */
 async function failedMail(admin: SessionUser): Promise<MailRow> {
   const to = address('full');
   await peers.refuseMail(to);
@@ -56,7 +56,7 @@ async function failedMail(admin: SessionUser): Promise<MailRow> {
   return mailTo(admin, to, 'failed');
 }
 
-/** A welcome whose connection is cut after the message, before the server's answer: unknown. */
+/** A confirmation whose connection is cut after the message, before the server's answer: unknown. */
 async function unknownMail(admin: SessionUser): Promise<MailRow> {
   const to = address('cut');
   await peers.mailDataMode('drop');
@@ -119,7 +119,7 @@ describe.each([1440, 390])('at %i px', (width) => {
       const dialog = page.getByRole('dialog', { name: 'E-mails that need a look' });
       await card(page, failed.to).waitFor();
       const failedCard = await card(page, failed.to).textContent();
-      expect(failedCard).toContain('Newsletter welcome');
+      expect(failedCard).toContain('Newsletter confirmation');
       expect(failedCard).toContain('Failed');
       expect(failedCard).toMatch(/Last error.*550 Mailbox unavailable/);
       const unknownCard = await card(page, unknown.to).textContent();
@@ -165,9 +165,12 @@ describe('sending again', () => {
       // The mailbox has room again: the admin sends it again, without being asked.
       await peers.refuseMail(failed.to, false);
       await card(page, failed.to)
-        .getByRole('button', { name: `Send again: Newsletter welcome to ${failed.to}` })
+        .getByRole('button', { name: `Send again: Newsletter confirmation to ${failed.to}` })
         .click();
-      await toast(page, `Newsletter welcome to ${failed.to} is queued to be sent again`).waitFor();
+      await toast(
+        page,
+        `Newsletter confirmation to ${failed.to} is queued to be sent again`,
+      ).waitFor();
       await card(page, failed.to).waitFor({ state: 'detached' });
       await expect
         .poll(() => noticeText(page))
@@ -187,7 +190,10 @@ describe('sending again', () => {
 
       await sendAgain.click();
       await confirm.getByRole('button', { name: 'Send it again anyway' }).click();
-      await toast(page, `Newsletter welcome to ${unknown.to} is queued to be sent again`).waitFor();
+      await toast(
+        page,
+        `Newsletter confirmation to ${unknown.to} is queued to be sent again`,
+      ).waitFor();
       await page.getByText('Nothing needs a look').waitFor();
       await notice(page).waitFor({ state: 'detached' });
       expect(await peers.mail(unknown.to)).toHaveLength(1);

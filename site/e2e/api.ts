@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { baseUrl } from './stack';
 
 /** The admin the e2e API seeds (global-setup.ts). */
 export const ADMIN = { email: 'admin@example.com', password: 'AdminPass123' } as const;
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}/api${path}`, {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
     method,
     headers: {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -176,7 +176,7 @@ export async function createEvent(
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('flyer', new Blob([new Uint8Array(flyer)], { type: 'image/jpeg' }), 'flyer.jpg');
-  const res = await fetch(`${inject('baseUrl')}/api/events/admin`, {
+  const res = await fetch(`${baseUrl()}/api/events/admin`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -206,7 +206,7 @@ export async function submitProject(
     if (value !== undefined) form.append(key, value);
   for (const file of files)
     form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${inject('baseUrl')}/api/projects/submit`, {
+  const res = await fetch(`${baseUrl()}/api/projects/submit`, {
     method: 'POST',
     body: form,
   });

@@ -114,6 +114,23 @@ describe('/login', () => {
     expect(stored.local).toBeNull();
     expect(stored.session).toBeTruthy();
     expect(JSON.parse(stored.user ?? '{}').email).toBe(customer.user.email);
+    // The device cookie (decision 024): out of the page's reach, and sent back with the next
+    // sign-in from this origin, as the site's client sends it (same-origin credentials).
+    const [device] = (await page.context().cookies()).filter((c) => c.name === 'studio_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
+    expect(device?.value.startsWith(`${customer.user.id}.`)).toBe(true);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('studio_device');
+    const next = page.waitForRequest((r) => r.url().endsWith('/api/auth/login'));
+    await page.evaluate(
+      (body) =>
+        fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }),
+      JSON.stringify({ email: customer.user.email, password: customer.password }),
+    );
+    expect((await (await next).allHeaders()).cookie).toContain(`studio_device=${device?.value}`);
     // A new tab has its own sessionStorage: signed out there.
     const other = await page.context().newPage();
     await other.goto(`${b.baseUrl()}/orders`);

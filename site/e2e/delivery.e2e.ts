@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './stack';
 
 /** What a first visit downloads, fetched as curl would (no JavaScript, no browser). */
-const base = () => inject('baseUrl');
+const base = baseUrl;
 
 async function mainScript(): Promise<string> {
   const html = await (await fetch(`${base()}/`)).text();

@@ -327,9 +327,12 @@ describe('landing page: hero and header', () => {
     for (const [, y] of upTo(1000)) expect(finalY - y).toBeGreaterThan(2);
     expect(upTo(1000).some(([, y]) => y > 0)).toBe(true);
     // From about 1.2 s on: at the target. A frame's sample may read the position the previous
-    // frame set, so the first frame after 1.25 s (however late it comes) is skipped.
+    // frame set, so the first frame after 1.25 s (however late it comes) is skipped. Up to 8 px
+    // of give: content settling above the fold after the animation (a late image or section on a
+    // loaded machine) moves the page by scroll anchoring, while a longer animation would still be
+    // further off: its later frames step tens of pixels.
     for (const [t, y] of samples.filter(([t]) => t >= 1250).slice(1))
-      expect(Math.abs(y - finalY), `at ${Math.round(t)} ms`).toBeLessThanOrEqual(2);
+      expect(Math.abs(y - finalY), `at ${Math.round(t)} ms`).toBeLessThanOrEqual(8);
     // The section's top sits at the header's bottom (unless the page cannot scroll that far).
     expect(result.headerBottom).toBe(64);
     if (!result.atBottom) expect(Math.abs(result.sectionTop - result.headerBottom)).toBeLessThan(2);
@@ -519,18 +522,8 @@ describe('landing page: services', () => {
 });
 
 describe('landing page: Submit Project form', () => {
-  it('checks the fields in the spec order, then sends the project as multipart', async () => {
+  it('checks the fields in the spec order, then sends the files resumably and the project', async () => {
     const page = await b.page(1440, 900);
-    // Note the parts of any FormData the page sends, in order.
-    await page.addInitScript(() => {
-      const send = XMLHttpRequest.prototype.send;
-      XMLHttpRequest.prototype.send = function (body) {
-        if (body instanceof FormData) {
-          (window as unknown as { sentParts: string[] }).sentParts = [...body.keys()];
-        }
-        return send.call(this, body);
-      };
-    });
     await openLanding(page);
     await page.getByRole('button', { name: 'Submit Project & Pay' }).click();
     const dialog = submitDialog(page);
@@ -580,15 +573,23 @@ describe('landing page: Submit Project form', () => {
     await files.setInputFiles([{ name: 'mix-v3.wav', mimeType: 'audio/wav', buffer: makeWav() }]);
     await dialog.getByText('1 file, 1 KB in total').waitFor();
 
+    // The file goes over tus (decision 030), then the project names its upload.
     const sent = page.waitForRequest(
-      (req) => req.url().endsWith('/api/projects/submit') && req.method() === 'POST',
+      (req) => req.url().endsWith('/api/projects/submit-uploads') && req.method() === 'POST',
     );
     await submit.click();
-    expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    // The text fields before the files (the server refuses files before fields), one file part.
-    expect(
-      await page.evaluate(() => (window as unknown as { sentParts: string[] }).sentParts),
-    ).toEqual(['name', 'email', 'service', 'notes', 'timeline', 'budget', 'files']);
+    const body = (await sent).postDataJSON() as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual([
+      'name',
+      'email',
+      'service',
+      'notes',
+      'timeline',
+      'budget',
+      'draftToken',
+      'uploadIds',
+    ]);
+    expect(body.uploadIds).toHaveLength(1);
 
     await toast(page, "Project submitted successfully! We'll review it").waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -616,7 +617,7 @@ describe('landing page: Submit Project form', () => {
     ],
   ])('on %s shows the reason and keeps the form', async (_, reply, reason) => {
     const page = await b.page(1440, 900);
-    await page.route('**/api/projects/submit', (route) => route.fulfill(reply));
+    await page.route('**/api/projects/submit-uploads', (route) => route.fulfill(reply));
     await openLanding(page);
     await expandCategories(page);
     await page.getByRole('button', { name: 'Purchase Song Mix' }).click();

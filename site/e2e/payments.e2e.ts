@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { apiCall } from './api';
 import { seriousAxeViolations } from './axe';
 import { screenshotDir, setupBrowser } from './browser';
 import { makeWav } from './files';
 import { peers } from './peers';
+import { databaseUrl as stackDatabaseUrl } from './stack';
 import {
   alephiumAddress,
   chainAccounts,
@@ -17,7 +18,7 @@ import {
 } from './wallets';
 
 const b = setupBrowser();
-const databaseUrl = inject('databaseUrl');
+const databaseUrl = stackDatabaseUrl();
 const sql = databaseUrl ? postgres(databaseUrl, { max: 1, onnotice: () => {} }) : undefined;
 afterAll(async () => {
   await sql?.end();
@@ -69,7 +70,7 @@ async function submitProject(page: Page, service = 'Song Mix') {
     { name: 'vocals.wav', mimeType: 'audio/wav', buffer: makeWav() },
     { name: 'drums.wav', mimeType: 'audio/wav', buffer: makeWav(882) },
   ]);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/projects/submit'));
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/projects/submit-uploads'));
   await dialog.getByRole('button', { name: 'Submit Project' }).click();
   const body = (await (await answer).json()) as { submissionId: string };
   await dialog.waitFor({ state: 'hidden' });
@@ -474,6 +475,9 @@ describe('upload progress', () => {
       await page.waitForTimeout(500);
       const rows = await sql`select id from project_submissions where email = ${email}`;
       expect(rows).toHaveLength(0);
+      // Cancel terminates the resumable uploads (decision 030): none is left unsubmitted.
+      const left = await sql`select id from project_uploads where submission_id is null`;
+      expect(left).toHaveLength(0);
     }
     await page.context().close();
   });

@@ -1,8 +1,8 @@
-import { inject } from 'vitest';
+import { peersUrl } from './stack';
 
 /** Drives the API's real peers started by the global setup (see api/src/test/peers-server.ts). */
 async function control<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('peersUrl')}${path}`, {
+  const res = await fetch(`${peersUrl()}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -29,6 +29,13 @@ export const peers = {
   /** PayPal answers this order's captures 503 (down), or answers them again. */
   paypalUnavailable: (orderId: string, unavailable = true) =>
     control('/paypal/unavailable', { orderId, unavailable }),
+  /** The refund requests PayPal received (capture, PayPal-Request-Id, body). */
+  paypalRefunds: () =>
+    control<{ captureId: string; requestId?: string; body: { amount?: { value: string } } }[]>(
+      '/paypal/refunds',
+    ),
+  paypalRefundOutcome: (outcome: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED') =>
+    control('/paypal/refund-outcome', { outcome }),
   addAlephiumTx: (tx: {
     txId: string;
     outputs: { address: string; attoAlphAmount: string }[];

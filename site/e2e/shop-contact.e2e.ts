@@ -6,6 +6,7 @@ import { business } from '../src/lib/business.ts';
 import { apiCall, createProduct, type ProductFixture, signInAdmin } from './api.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { screenshotDir, setupBrowser } from './browser.ts';
+import { peers } from './peers.ts';
 
 const b = setupBrowser();
 
@@ -21,6 +22,8 @@ const TEXT = {
   subscribed: 'Successfully subscribed!',
   subscribeFailed: 'Failed to subscribe. Please try again.',
   emailRequired: 'Please enter your email address',
+  // Ours (decision 025): under the box after a sign-up.
+  checkInbox: 'Check your inbox and confirm to start getting updates.',
   // The spec's first check of the project form (section 5); this form says it the same way.
   nameRequired: 'Please enter your name',
 } as const;
@@ -693,7 +696,7 @@ describe('newsletter box', () => {
   const input = (page: Page) => newsletter(page).getByLabel('Email address');
   const subscribe = (page: Page) => newsletter(page).getByRole('button', { name: 'Subscribe' });
 
-  it('shows its title, hint and an email input; subscribes (new and again) and clears it', async () => {
+  it('shows its title, hint and an email input; subscribes (new and again, one same answer) and clears it; the mailed link confirms', async () => {
     const page = await newPage();
     await openLanding(page);
     await newsletter(page).getByText('Get updates on new services and special offers').waitFor();
@@ -701,7 +704,8 @@ describe('newsletter box', () => {
     expect(await input(page).getAttribute('required')).not.toBeNull();
 
     const email = `news-${randomUUID().slice(0, 8)}@example.com`;
-    for (const expected of [201, 200]) {
+    // Double opt-in (decision 025): one answer whether the address is new or known.
+    for (const expected of [200, 200]) {
       await input(page).fill(`  ${email}  `);
       const [request, response] = await Promise.all([
         page.waitForRequest((req) => newsletterCall(req.url())),
@@ -713,9 +717,18 @@ describe('newsletter box', () => {
       const shown = toastOf(page, 'success', TEXT.subscribed);
       await shown.waitFor();
       await expect.poll(() => input(page).inputValue()).toBe('');
+      await newsletter(page).getByRole('status').getByText(TEXT.checkInbox).waitFor();
       // Gone before the next round, so the next toast is that round's own.
       await shown.waitFor({ state: 'detached' });
     }
+
+    // The confirmation mail's link opens a page; its button subscribes.
+    const [mail] = await peers.mail(email);
+    const link = mail?.text.match(/https?:\/\/\S+\/api\/contact\/newsletter\/confirm\?\S+/)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link ?? '');
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await page.getByText('Thanks! Your subscription is confirmed.').waitFor();
   });
 
   it('shows the failure toast when the API fails, keeping the address', async () => {

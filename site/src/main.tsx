@@ -1,3 +1,5 @@
+// First: before any schema is made (see the module).
+import './lib/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles/global.css';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { DeferredNotifications } from './components/ui/deferred-notifications';
 import { AuthProvider } from './lib/auth/auth-provider';
 import type { AuthStore } from './lib/auth/auth-store';
-import { theme } from './lib/theme';
+import { cssVariablesResolver, theme } from './lib/theme';
 import { TOAST_LIMIT } from './lib/toast';
 
 interface AppProvidersProps {
@@ -18,8 +18,14 @@ interface AppProvidersProps {
 /** Everything above the router: shared by main.tsx and the tests, so both render the same app. */
 export function AppProviders({ queryClient, auth, children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" env={env}>
-      <DeferredNotifications limit={TOAST_LIMIT} position="top-right" zIndex={1000} />
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="dark"
+      env={env}
+    >
+      {/* Placed by the theme: bottom right (decision 038). */}
+      <DeferredNotifications limit={TOAST_LIMIT} zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={auth}>{children}</AuthProvider>
       </QueryClientProvider>

@@ -13,11 +13,15 @@ export const PUBLIC_READ_CHANNEL = 'public_read_changed';
 export async function listenForInvalidation(sql: Sql, cache: PublicReadCache, log: Logger) {
   const { unlisten } = await sql.listen(
     PUBLIC_READ_CHANNEL,
-    () => cache.clear(),
+    (payload) => cache.heard(payload),
     () => {
       cache.clear();
+      cache.listening = true;
       log.debug('listening for public-read changes');
     },
   );
-  return unlisten;
+  return async () => {
+    cache.listening = false;
+    await unlisten();
+  };
 }

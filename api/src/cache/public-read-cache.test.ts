@@ -137,7 +137,11 @@ describe('public reads from memory', () => {
     expect(hit.status).toBe(200);
     expect(hit.headers.get('content-encoding')).toBe('br');
     expect(hit.headers.get('x-request-id')).toBe('edge-7');
-    expect(hit.headers.get('strict-transport-security')).toBeTruthy();
+    expect(hit.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    // Plain HTTP: no HSTS (security-headers.test.ts has the TLS cases).
+    expect(hit.headers.get('strict-transport-security')).toBeNull();
     expect(await hit.text()).toBe(body);
     const revalidated = await fetch(`${base}/api/products?page=1`, {
       headers: { 'If-None-Match': first.headers.get('etag') ?? '' },

@@ -92,6 +92,8 @@ export function negotiate(
 export class PublicReadCache {
   #entries = new Map<string, CachedRead>();
   #generation = 0;
+  #listening = false;
+  #echoes = new Map<string, () => void>();
 
   get generation(): number {
     return this.#generation;
@@ -125,5 +127,38 @@ export class PublicReadCache {
   clear(): void {
     this.#generation += 1;
     this.#entries.clear();
+  }
+
+  /** Whether this process hears the other processes' invalidations (listen-for-invalidation.ts). */
+  get listening(): boolean {
+    return this.#listening;
+  }
+
+  set listening(value: boolean) {
+    this.#listening = value;
+  }
+
+  /** A notification arrived on the invalidation channel: clears, and wakes whoever waits for it. */
+  heard(payload: string): void {
+    this.clear();
+    this.#echoes.get(payload)?.();
+  }
+
+  /**
+   * Resolves once the notification `payload` has come back to this process (true), or after
+   * `timeoutMs` (false). The database sends each notification to every listening process in
+   * commit order, so when a writer hears its own echo, the earlier notice of its write has
+   * already gone out to every other process too.
+   */
+  waitForEcho(payload: string, timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (heard: boolean) => {
+        clearTimeout(timer);
+        this.#echoes.delete(payload);
+        resolve(heard);
+      };
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.#echoes.set(payload, () => done(true));
+    });
   }
 }

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { limits } from '@studio/shared/limits';
-import { runMigrations } from '../db/migrate.ts';
+import { runMigrations, withStartUpLock } from '../db/migrate.ts';
 import { EnvError, loadDotEnv, parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { openDatabase } from '../server.ts';
@@ -43,12 +43,15 @@ if (password !== undefined && !/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/.test(pass
 
 const database = await openDatabase(env, createLogger(env));
 try {
-  await runMigrations(database.db);
-  const result = await ensureAdmin({
-    db: database.db,
-    email,
-    password,
-    resetPassword: password !== undefined,
+  // Not while an API process starting on this database migrates or creates its first admin.
+  const result = await withStartUpLock(database.url, async () => {
+    await runMigrations(database.url);
+    return ensureAdmin({
+      db: database.db,
+      email,
+      password,
+      resetPassword: password !== undefined,
+    });
   });
   process.stdout.write(
     `${result.created ? 'Created admin' : 'Made admin'}: ${email}\n` +

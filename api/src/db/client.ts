@@ -27,8 +27,8 @@ export const STATEMENT_TIMEOUT_MS = 5000;
 const reconnectDelaySeconds = (failures: number) => Math.min(0.05 * failures, 0.25);
 
 /**
- * A query object that is refused when awaited, in the shape drizzle uses (`.values()` and
- * `await`), made lazily so that one never awaited is not an unhandled rejection.
+ * A query object that is refused when awaited, in the shape drizzle and the exports use
+ * (`.values()`, `.forEach()` and `await`), made lazily so that one never awaited is not an unhandled rejection.
  */
 function refusedQuery() {
   const fail = () => Promise.reject(new DatabaseUnavailableError());
@@ -39,6 +39,8 @@ function refusedQuery() {
     finally: (fn?: () => void) => fail().finally(fn),
     values: () => query,
     raw: () => query,
+    // The exports' row-by-row reads (lib/csv.ts forEachRow).
+    forEach: () => query,
     execute: () => query,
     cancel: () => {},
   };

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -85,14 +83,15 @@ describe('the seed', () => {
   });
 
   it('runs again quickly without adding rows or files', async () => {
-    const uploads = path.join(t.env.DATA_DIR, 'uploads');
-    const files = () =>
-      ['products', 'flyers'].flatMap((d) => readdirSync(path.join(uploads, d))).sort();
-    const before = { files: files(), products: await t.db.select().from(products) };
+    const files = async () => [
+      ...(await t.storedKeys('products/')),
+      ...(await t.storedKeys('flyers/')),
+    ];
+    const before = { files: await files(), products: await t.db.select().from(products) };
     const started = performance.now();
     await seed(t.db, { storage: t.storage });
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(files()).toEqual(before.files);
+    expect(await files()).toEqual(before.files);
     expect(await t.db.select().from(products)).toEqual(before.products);
   });
 

@@ -6,6 +6,7 @@ import type { Db } from './client.ts';
 import { events } from './schema/events.ts';
 import { products } from './schema/products.ts';
 import { services } from './schema/services.ts';
+import { stockMovements } from './schema/stock-movements.ts';
 import { eventArtwork, productArtwork } from './seed-artwork.ts';
 import { ensureSeedImage } from './seed-images.ts';
 
@@ -163,7 +164,18 @@ export async function seed(db: Db, { storage }: { storage: Storage }): Promise<v
     const rows = await Promise.all(
       seedProducts.map(async (p) => ({ ...p, images: [await productImage(storage, p)] })),
     );
-    await db.insert(products).values(rows);
+    const inserted = await db.insert(products).values(rows).returning();
+    // Their stock begins their history (decision 037).
+    const stocked = inserted.filter((p) => p.stock > 0);
+    if (stocked.length > 0)
+      await db.insert(stockMovements).values(
+        stocked.map((p) => ({
+          productId: p.id,
+          delta: p.stock,
+          stockAfter: p.stock,
+          cause: 'initial' as const,
+        })),
+      );
   } else {
     const skus = seedProducts.map((p) => p.sku);
     const existing = await db.select().from(products).where(inArray(products.sku, skus));

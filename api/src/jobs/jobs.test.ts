@@ -26,6 +26,7 @@ function recordingHandlers() {
     'payment-receipt': [],
     'order-release': [],
     'email-blast': [],
+    'refund-settle': [],
   };
   const handlers = Object.fromEntries(
     queueNames.map((name) => [

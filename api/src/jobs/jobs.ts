@@ -5,7 +5,8 @@ import type { Logger } from '../lib/logger.ts';
 /** The background work the API queues; each runs on pg-boss, in the same PostgreSQL. */
 export interface JobPayloads {
   /** Check a pending payment again with its provider or chain. */
-  'payment-recheck': { paymentId: string; attempt: number };
+  /** `reference`: the crypto transaction to ask about (several may be offered for one quote). */
+  'payment-recheck': { paymentId: string; attempt: number; reference?: string };
   /**
    * Queue the receipt and the business notice of a confirmed payment in the mail outbox. Only
    * jobs from before the outbox (markPaid now queues them in its own transaction).
@@ -15,6 +16,8 @@ export interface JobPayloads {
   'order-release': { orderId: string };
   /** Mail an e-mail blast's pending recipients (services/blasts/send-blast.ts). */
   'email-blast': { blastId: string; pauses?: number };
+  /** Ask PayPal again for a refund left pending (services/refunds/settle-refund.ts). */
+  'refund-settle': { refundId: string };
 }
 export type QueueName = keyof JobPayloads;
 export const queueNames: QueueName[] = [
@@ -22,6 +25,7 @@ export const queueNames: QueueName[] = [
   'payment-receipt',
   'order-release',
   'email-blast',
+  'refund-settle',
 ];
 
 export interface Jobs {

@@ -1,11 +1,12 @@
 import { type ApiErrorBody, type ErrorCode, errorStatus } from '@studio/shared/errors';
 import { messages } from '@studio/shared/messages';
+import { inputMessages } from '@studio/shared/messages-input';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from './api-error.ts';
-import { databaseUnavailableCause } from './pg-errors.ts';
+import { databaseUnavailableCause, unstorableTextCause } from './pg-errors.ts';
 
 /** What a client told 503 for want of the database is asked to wait before trying again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -72,6 +73,15 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     );
     c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     return answer(c, 'UNAVAILABLE', messages.http.unavailable);
+  }
+  const unstorable = unstorableTextCause(error);
+  if (unstorable) {
+    // The caller's text, not our failure; logged so a field the schemas miss can be found.
+    c.var.log.warn(
+      { requestId: c.var.requestId, code: unstorable.code, path: c.req.path },
+      'text the database refused',
+    );
+    return answer(c, 'BAD_REQUEST', inputMessages.unstorableText);
   }
   c.var.log.error({ err: error, requestId: c.var.requestId }, 'unhandled error');
   return answer(c, 'INTERNAL', messages.http.internal);

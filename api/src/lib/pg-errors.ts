@@ -22,6 +22,24 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 /**
+ * The error (this one or a cause) saying PostgreSQL could not take a text the request carried,
+ * or undefined: 22021 (a NUL, "invalid byte sequence for encoding UTF8: 0x00"), 22P05 (`\u0000`
+ * in jsonb) and 22P02 from a json or jsonb value (an unpaired surrogate escape). The schemas
+ * and `validate` refuse these first; this is the net under them (decision 023). Other 22P02s
+ * (a malformed uuid) stay 500s: they are our bug, not the caller's.
+ */
+export function unstorableTextCause(error: unknown): { code: string } | undefined {
+  const e = pgError(error);
+  if (!e?.code) return undefined;
+  if (e.code === '22021' || e.code === '22P05') return { code: e.code };
+  const message = (e as { message?: unknown }).message;
+  if (e.code === '22P02' && typeof message === 'string' && /\bjson\b/i.test(message)) {
+    return { code: e.code };
+  }
+  return undefined;
+}
+
+/**
  * SQLSTATEs that say the database cannot serve now, whatever the statement: admin_shutdown,
  * crash_shutdown and cannot_connect_now (stopping, restarting, starting up), too many
  * connections, and query_canceled and lock_not_available (the statement and lock timeouts of

@@ -23,7 +23,7 @@ export function layout(title: string, body: string, footer = ''): string {
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
 ${body}
 </div>
-${footer ? `<p style="max-width:560px;margin:16px auto 0;font-size:12px;color:#71717a">${footer}</p>` : ''}
+${footer ? `<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#52525b">${footer}</p>` : ''}
 </body></html>`;
 }
 

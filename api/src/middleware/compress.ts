@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
@@ -55,10 +55,14 @@ export const compress = createMiddleware<AppEnv>(async (c, next) => {
     c.res = new Response(new Uint8Array(packed), { ...init, headers: withEncoding(res, encoding) });
     return;
   }
-  // Streams (downloads, exports) are compressed as they flow.
+  // Streams (downloads, exports) are compressed as they flow. `pipeline`, not `pipe`: a body
+  // that fails midway fails the compressed one too (the client sees a cut download, not a short
+  // file that ends cleanly), and a client that goes away cancels the body's source.
   const compressor = encoding === 'br' ? createBrotliCompress(BROTLI) : createGzip(GZIP);
-  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream).pipe(
+  const body = pipeline(
+    Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
     compressor,
+    () => {},
   );
   // Forget the old response first, or its headers (Content-Length) would be merged in.
   c.res = undefined as unknown as Response;

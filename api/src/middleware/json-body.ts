@@ -8,8 +8,11 @@ import { ApiError } from '../lib/api-error.ts';
 const jsonType = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 const formType = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
-/** RFC 8058 one-click unsubscribe posts a small form, not JSON. */
-const formPaths = new Set(['/api/contact/unsubscribe']);
+/**
+ * RFC 8058 one-click unsubscribe, and the newsletter's confirmation page (whose button a browser
+ * sends as an empty form), post a small form, not JSON.
+ */
+const formPaths = new Set(['/api/contact/unsubscribe', '/api/contact/newsletter/confirm']);
 
 const limitJson = bodyLimit({
   maxSize: limits.maxJsonBytes,
@@ -20,7 +23,7 @@ const limitJson = bodyLimit({
 
 /**
  * Every request body on the API is JSON (415 otherwise) of at most 1 MB (413), except
- * multipart uploads, whose routes stream and limit their own bodies.
+ * multipart uploads and tus PATCHes, whose routes stream and limit their own bodies.
  */
 export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   // Reads carry no body; asking for `c.req.raw.body` would build a full Request object.
@@ -28,6 +31,12 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   const type = c.req.header('content-type') ?? '';
   // Checked before touching `body`: reading it would start buffering the upload.
   if (/^multipart\/form-data/i.test(type)) return next();
+  // A tus PATCH carries the file's bytes; the tus server limits them to the upload's size.
+  if (
+    /^application\/offset\+octet-stream\s*$/i.test(type) &&
+    c.req.path.startsWith('/api/uploads/')
+  )
+    return next();
   if (c.req.raw.body === null) return next();
   const length = c.req.header('content-length');
   const empty = length === '0' || (length === undefined && !c.req.header('transfer-encoding'));

@@ -7,8 +7,9 @@ import {
   SAFETY_TTL_MS,
 } from '../cache/public-read-cache.ts';
 import type { AppEnv, Deps } from '../context.ts';
+import { arrivedOverTls } from '../lib/request-tls.ts';
 import { requestIdOf } from './request-context.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { apiPolicyFor, securityHeadersFor } from './security-headers.ts';
 
 /** The cache key of a request: its path and query, as sent. */
 function keyOf(url: string): string {
@@ -17,6 +18,8 @@ function keyOf(url: string): string {
 
 function answer(c: Context<AppEnv>, entry: CachedRead) {
   const out = negotiate(entry, c.req.header('if-none-match'), c.req.header('accept-encoding'));
+  // By the entry's type, so a 304 (which has none) keeps the policy of its 200.
+  out.headers['Content-Security-Policy'] = apiPolicyFor(entry.contentType);
   return out.body === null ? c.body(null, 304, out.headers) : c.body(out.body, 200, out.headers);
 }
 
@@ -60,9 +63,10 @@ export function publicCache(maxAgeSeconds: number, expiresAt?: (now: number) => 
  * where `publicCache` fills the cache.
  */
 export function servePublicCacheHits(
-  deps: Pick<Deps, 'publicCache' | 'log'>,
+  deps: Pick<Deps, 'publicCache' | 'log' | 'env'>,
 ): MiddlewareHandler<AppEnv> {
   const { publicCache: cache, log } = deps;
+  const trustProxy = deps.env.TRUST_PROXY;
   return async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') return next();
@@ -75,7 +79,11 @@ export function servePublicCacheHits(
     }
     return new Response(method === 'HEAD' ? null : out.body, {
       status: out.status,
-      headers: { ...SECURITY_HEADERS, 'X-Request-Id': requestId, ...out.headers },
+      headers: {
+        ...securityHeadersFor(entry.contentType, arrivedOverTls(c, trustProxy)),
+        'X-Request-Id': requestId,
+        ...out.headers,
+      },
     });
   };
 }

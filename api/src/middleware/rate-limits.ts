@@ -1,4 +1,7 @@
+import { limits } from '@studio/shared/limits';
 import { messages } from '@studio/shared/messages';
+import { holdMessages } from '@studio/shared/messages-holds';
+import { tusMessages } from '@studio/shared/messages-tus';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import type { Env } from '../env.ts';
@@ -22,9 +25,9 @@ function limitByIp({
   message: string;
 }) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const { db, env } = c.var;
+    const { counters, env } = c.var;
     await rateLimit({
-      db,
+      counters,
       key: `${action}:ip:${clientIp(c)}`,
       limit: limit(env),
       windowSeconds: windowSeconds(env),
@@ -63,9 +66,45 @@ export const submissionRateLimit = limitByIp({
   message: messages.project.tooManySubmissions,
 });
 
+/** Upload drafts per address: one a project, so as many as submissions (decision 030). */
+export const draftRateLimit = limitByIp({
+  action: 'draft',
+  limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR,
+  message: messages.project.tooManySubmissions,
+});
+
+/** Resumable uploads created per address: a project's worth of files per submission allowed. */
+export const uploadRateLimit = limitByIp({
+  action: 'upload',
+  limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR * limits.maxFiles,
+  message: tusMessages.tooManyUploads,
+});
+
 /** Quotes, PayPal orders and confirmations per address (PAYMENT_RATE_LIMIT_PER_HOUR). */
 export const paymentRateLimit = limitByIp({
   action: 'payment',
   limit: (env) => env.PAYMENT_RATE_LIMIT_PER_HOUR,
   message: messages.payments.tooManyAttempts,
+});
+
+/** Orders placed per client address (ORDER_RATE_LIMIT_PER_HOUR, decision 026). */
+export const orderRateLimitByIp = limitByIp({
+  action: 'order',
+  limit: (env) => env.ORDER_RATE_LIMIT_PER_HOUR,
+  message: holdMessages.tooManyOrders,
+});
+
+/** Orders placed per account (ORDER_RATE_LIMIT_PER_HOUR); after requireUser. */
+export const orderRateLimitByAccount = createMiddleware<AppEnv>(async (c, next) => {
+  const { counters, env, user } = c.var;
+  if (user) {
+    await rateLimit({
+      counters,
+      key: `order:user:${user.id}`,
+      limit: env.ORDER_RATE_LIMIT_PER_HOUR,
+      windowSeconds: 3600,
+      message: holdMessages.tooManyOrders,
+    });
+  }
+  await next();
 });

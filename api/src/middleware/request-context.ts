@@ -19,6 +19,7 @@ export function requestContext(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const requestId = requestIdOf(c.req.header('x-request-id'));
     c.set('db', deps.db);
+    c.set('counters', deps.counters);
     c.set('env', deps.env);
     c.set('log', log);
     c.set('jobs', deps.jobs);

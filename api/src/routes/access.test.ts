@@ -8,13 +8,17 @@ import { submissionFiles } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
 import { signValue } from '../lib/signed-token.ts';
 import { apiEndpoints } from '../openapi/route-table.ts';
+import { CONFIRM_PURPOSE, confirmValue } from '../services/newsletter/confirm-url.ts';
 import { UNSUBSCRIBE_PURPOSE } from '../services/newsletter/unsubscribe-url.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, newUser, read, type TestApp, type TestClient } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
+import { markOrderPaid, paidSubmission } from '../test/invoices.ts';
 import { wavHead } from '../test/multipart.ts';
 import { createProduct } from '../test/products.ts';
+import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.ts';
 import { createSubmission } from '../test/submissions.ts';
+import { completedUpload, createUpload, newDraft, TUS, wavBytes } from '../test/tus.ts';
 import { type AccessRow, accessRows, type RouteKey } from './access.ts';
 
 /**
@@ -27,7 +31,8 @@ let t: TestApp;
 let setupAdmin: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { jobs: true });
+  // The setup admin places an order for each row that needs one, more than ORDER_MAX_UNPAID.
+  t = await createTestApp({ ORDER_MAX_UNPAID: '100000' }, { jobs: true });
   setupAdmin = (await signInAdmin(t.db)).token;
 });
 
@@ -188,6 +193,19 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     }),
   'POST /api/contact/newsletter': (c) =>
     c.client.api.contact.newsletter.$post({ json: { email: `fan.${unique()}@example.com` } }),
+  'GET /api/contact/newsletter/confirm': (c) => {
+    const email = `fan.${unique()}@example.com`;
+    const expires = String(Math.floor(Date.now() / 1000) + 3600);
+    const token = signValue(t.secret, CONFIRM_PURPOSE, confirmValue(email, Number(expires)));
+    return c.client.api.contact.newsletter.confirm.$get({ query: { email, expires, token } });
+  },
+  'POST /api/contact/newsletter/confirm': async (c) => {
+    const email = `fan.${unique()}@example.com`;
+    await read(t.client.api.contact.newsletter.$post({ json: { email } }));
+    const expires = String(Math.floor(Date.now() / 1000) + 3600);
+    const token = signValue(t.secret, CONFIRM_PURPOSE, confirmValue(email, Number(expires)));
+    return c.client.api.contact.newsletter.confirm.$post({ query: { email, expires, token } });
+  },
   'GET /api/contact/unsubscribe': (c) => {
     const email = `fan.${unique()}@example.com`;
     const token = signValue(t.secret, UNSUBSCRIBE_PURPOSE, email);
@@ -219,6 +237,59 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
         },
       ),
     ),
+  'POST /api/projects/submit-uploads': async (c) => {
+    const draftToken = await newDraft(t);
+    return c.client.api.projects['submit-uploads'].$post({
+      json: {
+        name: 'Nina Simone',
+        email: `nina.${unique()}@example.com`,
+        service: 'Song Mix',
+        notes: 'Two songs, stems attached.',
+        draftToken,
+        uploadIds: [await completedUpload(t, draftToken)],
+      },
+    });
+  },
+  'POST /api/uploads/drafts': (c) => c.client.api.uploads.drafts.$post(),
+  'POST /api/uploads': async (c) => {
+    const draft = await newDraft(t);
+    return c.client.api.uploads.$post(
+      {},
+      { headers: { ...TUS, 'Upload-Draft': draft, 'Upload-Length': '8192' } },
+    );
+  },
+  'GET /api/uploads/:id': async (c) => {
+    const draft = await newDraft(t);
+    const { id } = await createUpload(t, draft, { size: 8192 });
+    return c.client.api.uploads[':id'].$get(
+      { param: { id } },
+      { headers: { 'Upload-Draft': draft } },
+    );
+  },
+  'PATCH /api/uploads/:id': async (c) => {
+    const draft = await newDraft(t);
+    const { id } = await createUpload(t, draft, { size: 8192 });
+    return c.client.api.uploads[':id'].$patch(
+      { param: { id } },
+      {
+        headers: {
+          ...TUS,
+          'Upload-Draft': draft,
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+        },
+        init: { body: new Uint8Array(wavBytes(8192)) },
+      },
+    );
+  },
+  'DELETE /api/uploads/:id': async (c) => {
+    const draft = await newDraft(t);
+    const { id } = await createUpload(t, draft, { size: 8192 });
+    return c.client.api.uploads[':id'].$delete(
+      { param: { id } },
+      { headers: { ...TUS, 'Upload-Draft': draft } },
+    );
+  },
   'POST /api/projects/payment-confirm': async (c) =>
     c.client.api.projects['payment-confirm'].$post({
       json: {
@@ -230,6 +301,10 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
   'GET /api/projects/:id': async (c) =>
     c.client.api.projects[':id'].$get({
       param: { id: (await createSubmission(t.db)).submission.id },
+    }),
+  'GET /api/projects/:id/invoice.pdf': async (c) =>
+    c.client.api.projects[':id']['invoice.pdf'].$get({
+      param: { id: (await paidSubmission(t.db, c.account?.id ?? null)).submission.id },
     }),
   'GET /api/payments/config': (c) => c.client.api.payments.config.$get(),
   'POST /api/payments/quote': async (c) =>
@@ -276,6 +351,10 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     }),
   'GET /api/orders/:id': async (c) =>
     c.client.api.orders[':id'].$get({ param: { id: await placeOrder(await ownerToken(c)) } }),
+  'GET /api/orders/:id/invoice.pdf': async (c) =>
+    c.client.api.orders[':id']['invoice.pdf'].$get({
+      param: { id: await markOrderPaid(t.db, await placeOrder(await ownerToken(c))) },
+    }),
   'POST /api/orders/:id/payment-confirm': async (c) =>
     c.client.api.orders[':id']['payment-confirm'].$post({
       param: { id: await placeOrder(await ownerToken(c)) },
@@ -305,16 +384,58 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
   // Also the guard's own check: a query changes nothing about who may call.
   'GET /api/admin/users': (c) =>
     c.client.api.admin.users.$get({ query: { role: 'admin', q: 'admin' } }),
+  'GET /api/admin/customers': (c) =>
+    c.client.api.admin.customers.$get({ query: { q: 'a', sort: 'totalSpent' } }),
+  'GET /api/admin/customers/:id': async (c) =>
+    c.client.api.admin.customers[':id'].$get({ param: { id: (await signUpCustomer(t)).user.id } }),
+  // A new customer made admin: the admin caller's 200 takes no one's role away.
+  'PUT /api/admin/customers/:id/role': async (c) =>
+    c.client.api.admin.customers[':id'].role.$put({
+      param: { id: (await signUpCustomer(t)).user.id },
+      json: { role: 'admin' },
+    }),
+  'GET /api/admin/audit': (c) => c.client.api.admin.audit.$get({ query: { entityType: 'order' } }),
+  'GET /api/admin/audit/filters': (c) => c.client.api.admin.audit.filters.$get(),
   'GET /api/admin/dashboard': (c) => c.client.api.admin.dashboard.$get(),
   'GET /api/admin/report': (c) => c.client.api.admin.report.$get({ query: {} }),
   'GET /api/admin/orders': (c) => c.client.api.admin.orders.$get({ query: {} }),
   'GET /api/admin/orders/:id': async (c) =>
     c.client.api.admin.orders[':id'].$get({ param: { id: await placeOrder(setupAdmin) } }),
+  'GET /api/admin/orders/:id/invoice.pdf': async (c) =>
+    c.client.api.admin.orders[':id']['invoice.pdf'].$get({
+      param: { id: await markOrderPaid(t.db, await placeOrder(setupAdmin)) },
+    }),
   'PUT /api/admin/orders/:id/status': async (c) =>
     c.client.api.admin.orders[':id'].status.$put({
       param: { id: await placeOrder(setupAdmin) },
       json: { status: 'processing' },
     }),
+  // A crypto payment recorded as refunded: nothing leaves for another service.
+  'POST /api/admin/orders/:id/refunds': async (c) => {
+    const orderId = await placeOrder(setupAdmin);
+    await confirmedCryptoPayment(t.db, { orderId }, { amountCents: 500 });
+    return c.client.api.admin.orders[':id'].refunds.$post({
+      param: { id: orderId },
+      json: { amountCents: 100, reason: 'Damaged', txHash: refundHash(), requestId: requestId() },
+    });
+  },
+  'POST /api/admin/submissions/:id/refunds': async (c) => {
+    const { submission } = await createSubmission(t.db);
+    await confirmedCryptoPayment(
+      t.db,
+      { submissionId: submission.id },
+      { method: 'alephium', amountCents: 500 },
+    );
+    return c.client.api.admin.submissions[':id'].refunds.$post({
+      param: { id: submission.id },
+      json: {
+        amountCents: 500,
+        reason: 'Project called off',
+        txHash: refundHash('alephium'),
+        requestId: requestId(),
+      },
+    });
+  },
   'PUT /api/admin/orders/:id/shipping': async (c) => {
     const id = await placeOrder(setupAdmin);
     await read(
@@ -330,6 +451,11 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
   'GET /api/admin/products': (c) => c.client.api.admin.products.$get({ query: {} }),
   'GET /api/admin/products/:id': async (c) =>
     c.client.api.admin.products[':id'].$get({ param: { id: (await createProduct(t.db)).id } }),
+  'GET /api/admin/products/:id/stock-history': async (c) =>
+    c.client.api.admin.products[':id']['stock-history'].$get({
+      param: { id: (await createProduct(t.db)).id },
+      query: {},
+    }),
   'POST /api/admin/products': (c) =>
     c.client.api.admin.products.$post({
       json: {
@@ -370,6 +496,10 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     c.client.api.admin.submissions[':id'].$get({
       param: { id: (await createSubmission(t.db)).submission.id },
     }),
+  'GET /api/admin/submissions/:id/invoice.pdf': async (c) =>
+    c.client.api.admin.submissions[':id']['invoice.pdf'].$get({
+      param: { id: (await paidSubmission(t.db, null)).submission.id },
+    }),
   'GET /api/admin/mail': (c) => c.client.api.admin.mail.$get({ query: {} }),
   'POST /api/admin/mail/:id/resend': async (c) =>
     c.client.api.admin.mail[':id'].resend.$post({ param: { id: await failedMail() } }),
@@ -377,6 +507,42 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
   'GET /api/docs': (c) => c.client.api.docs.$get(),
   'GET /api/admin/submissions/:id/files/:fileId': async (c) =>
     c.client.api.admin.submissions[':id'].files[':fileId'].$get({ param: await submissionFile() }),
+  'POST /api/admin/submissions/:id/files/:fileId/link': async (c) =>
+    c.client.api.admin.submissions[':id'].files[':fileId'].link.$post({
+      param: await submissionFile(),
+    }),
+  'GET /api/downloads/submissions/:id/files/:fileId': async (c) => {
+    // A link the setup admin asked for; whoever holds it downloads.
+    const param = await submissionFile();
+    const link = await read(
+      t.as(setupAdmin).api.admin.submissions[':id'].files[':fileId'].link.$post({ param }),
+    );
+    const query = Object.fromEntries(new URL(link.body.url, 'http://x').searchParams);
+    return c.client.api.downloads.submissions[':id'].files[':fileId'].$get({
+      param,
+      query: { expires: query.expires, admin: query.admin, token: query.token },
+    });
+  },
+  'GET /api/admin/exports/orders': (c) =>
+    c.client.api.admin.exports.orders.$get({ query: { status: 'paid', q: 'ord' } }),
+  'GET /api/admin/exports/order-lines': (c) =>
+    c.client.api.admin.exports['order-lines'].$get({ query: {} }),
+  'GET /api/admin/exports/subscribers': (c) => c.client.api.admin.exports.subscribers.$get(),
+  'GET /api/admin/exports/submissions': (c) =>
+    c.client.api.admin.exports.submissions.$get({ query: { paymentState: 'paid' } }),
+  'POST /api/admin/exports/links': (c) =>
+    c.client.api.admin.exports.links.$post({ json: { kind: 'orders', status: 'pending' } }),
+  'GET /api/downloads/exports/:kind': async (c) => {
+    // A link the setup admin asked for; whoever holds it downloads.
+    const link = await read(
+      t.as(setupAdmin).api.admin.exports.links.$post({ json: { kind: 'subscribers' } }),
+    );
+    const query = Object.fromEntries(new URL(link.body.url, 'http://x').searchParams);
+    return c.client.api.downloads.exports[':kind'].$get({
+      param: { kind: 'subscribers' },
+      query: { expires: query.expires, admin: query.admin, token: query.token },
+    });
+  },
 };
 
 describe('the access rows', () => {

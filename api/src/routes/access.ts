@@ -1,18 +1,24 @@
 import type { ExtractSchema } from 'hono/types';
 import type { createApp } from '../app.ts';
+import { adminAuditAccess } from './admin-audit.access.ts';
+import { adminCustomersAccess } from './admin-customers.access.ts';
 import { adminDashboardAccess } from './admin-dashboard.access.ts';
 import { adminEventsAccess } from './admin-events.access.ts';
+import { adminExportsAccess } from './admin-exports.access.ts';
 import { adminMailAccess } from './admin-mail.access.ts';
 import { adminOrdersAccess } from './admin-orders.access.ts';
 import { adminProductsAccess } from './admin-products.access.ts';
+import { adminRefundsAccess } from './admin-refunds.access.ts';
 import { adminReportAccess } from './admin-report.access.ts';
 import { adminServicesAccess } from './admin-services.access.ts';
 import { adminSubmissionsAccess } from './admin-submissions.access.ts';
 import { adminUsersAccess } from './admin-users.access.ts';
 import { authAccess } from './auth.access.ts';
 import { contactAccess } from './contact.access.ts';
+import { downloadsAccess } from './downloads.access.ts';
 import { emailBlastsAccess } from './email-blasts.access.ts';
 import { eventsAccess } from './events.access.ts';
+import { exportDownloadsAccess } from './export-downloads.access.ts';
 import { healthAccess } from './health.access.ts';
 import { mediaAccess } from './media.access.ts';
 import { newsletterAccess } from './newsletter.access.ts';
@@ -23,6 +29,7 @@ import { productsAccess } from './products.access.ts';
 import { projectsAccess } from './projects.access.ts';
 import { servicesAccess } from './services.access.ts';
 import { subscribersAccess } from './subscribers.access.ts';
+import { uploadsAccess } from './uploads.access.ts';
 
 type AppSchema = ExtractSchema<ReturnType<typeof createApp>>;
 type Methods<Endpoints> = keyof Endpoints & `$${string}`;
@@ -66,12 +73,15 @@ export const accessFiles = {
   newsletter: newsletterAccess,
   subscribers: subscribersAccess,
   projects: projectsAccess,
+  uploads: uploadsAccess,
   payments: paymentsAccess,
   auth: authAccess,
   orders: ordersAccess,
   'admin-events': adminEventsAccess,
   'email-blasts': emailBlastsAccess,
   'admin-users': adminUsersAccess,
+  'admin-customers': adminCustomersAccess,
+  'admin-audit': adminAuditAccess,
   'admin-dashboard': adminDashboardAccess,
   'admin-report': adminReportAccess,
   'admin-orders': adminOrdersAccess,
@@ -79,6 +89,10 @@ export const accessFiles = {
   'admin-services': adminServicesAccess,
   'admin-submissions': adminSubmissionsAccess,
   'admin-mail': adminMailAccess,
+  'admin-refunds': adminRefundsAccess,
+  downloads: downloadsAccess,
+  'admin-exports': adminExportsAccess,
+  'export-downloads': exportDownloadsAccess,
   openapi: openapiAccess,
 } satisfies Record<string, readonly AccessRow[]>;
 

@@ -1,6 +1,4 @@
-import { readdirSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { eventMessages as m } from '@studio/shared/messages-events';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -122,23 +120,20 @@ async function fetchFlyer(url: string) {
   };
 }
 
-function flyersOnDisk(): string[] {
-  try {
-    return readdirSync(path.join(t.env.DATA_DIR, 'uploads', 'flyers'));
-  } catch {
-    return [];
-  }
+/** The flyer files stored, by name, on whichever back end the app uses. */
+async function flyersOnDisk(): Promise<string[]> {
+  return (await t.storedKeys('flyers/')).map((key) => key.slice('flyers/'.length));
 }
 
 async function counts() {
   const [e] = await t.db.select({ n: count() }).from(events);
   const [a] = await t.db.select({ n: count() }).from(auditLog);
-  return { events: e?.n ?? 0, audit: a?.n ?? 0, files: flyersOnDisk().sort() };
+  return { events: e?.n ?? 0, audit: a?.n ?? 0, files: (await flyersOnDisk()).sort() };
 }
 
 async function expectNothingLeft(before: Awaited<ReturnType<typeof counts>>) {
   // A partial file is removed as its write stream closes; allow that a moment.
-  for (let i = 0; i < 20 && flyersOnDisk().length !== before.files.length; i++) {
+  for (let i = 0; i < 20 && (await flyersOnDisk()).length !== before.files.length; i++) {
     await new Promise((r) => setTimeout(r, 50));
   }
   expect(await counts()).toEqual(before);
@@ -368,7 +363,7 @@ describe('PUT /api/events/admin/:id', () => {
     expect(res.body.event.flyer).toBe(`/api/media/${newKey}`);
     expect(await t.storage.exists(oldKey)).toBe(false);
     expect((await fetchFlyer(event.flyer)).status).toBe(404);
-    expect(flyersOnDisk().filter((f) => f.startsWith(oldKey.slice(7, 43)))).toEqual([]);
+    expect((await flyersOnDisk()).filter((f) => f.startsWith(oldKey.slice(7, 43)))).toEqual([]);
     const served = await fetchFlyer(res.body.event.flyer);
     expect(served.status).toBe(200);
     expect(served.type).toBe('image/jpeg');
@@ -423,7 +418,7 @@ describe('DELETE /api/events/admin/:id', () => {
   it('deletes the event and its flyer, and audits it', async () => {
     const event = await created();
     const key = (await rowOf(event.id))?.flyerKey ?? '';
-    expect(flyersOnDisk().filter((f) => f.startsWith(key.slice(7, 43)))).toHaveLength(9);
+    expect((await flyersOnDisk()).filter((f) => f.startsWith(key.slice(7, 43)))).toHaveLength(9);
     const res = await read(
       t.as(admin.token).api.events.admin[':id'].$delete({ param: { id: event.id } }),
     );
@@ -432,7 +427,7 @@ describe('DELETE /api/events/admin/:id', () => {
     expect(await rowOf(event.id)).toBeUndefined();
     expect(await t.storage.exists(key)).toBe(false);
     // Every variant went with it.
-    expect(flyersOnDisk().filter((f) => f.startsWith(key.slice(7, 43)))).toEqual([]);
+    expect((await flyersOnDisk()).filter((f) => f.startsWith(key.slice(7, 43)))).toEqual([]);
     expect((await fetchFlyer(event.flyer)).status).toBe(404);
     const audit = await auditOf(event.id, 'event.delete');
     expect(audit).toHaveLength(1);

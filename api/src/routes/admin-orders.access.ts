@@ -4,6 +4,7 @@ import type { AccessRow } from './access.ts';
 export const adminOrdersAccess: AccessRow[] = [
   { route: 'GET /api/admin/orders', anonymous: 401, customer: 403, admin: 200 },
   { route: 'GET /api/admin/orders/:id', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'GET /api/admin/orders/:id/invoice.pdf', anonymous: 401, customer: 403, admin: 200 },
   { route: 'PUT /api/admin/orders/:id/status', anonymous: 401, customer: 403, admin: 200 },
   { route: 'PUT /api/admin/orders/:id/shipping', anonymous: 401, customer: 403, admin: 200 },
 ];

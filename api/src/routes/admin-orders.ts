@@ -6,7 +6,9 @@ import {
 } from '@studio/shared/schemas/orders';
 import { Hono } from 'hono';
 import type { AdminEnv } from '../context.ts';
+import { pdfDownload } from '../lib/pdf-download.ts';
 import { validate } from '../lib/validate.ts';
+import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { addShipping } from '../services/orders/add-shipping.ts';
 import { getOrderForAdmin } from '../services/orders/get-order-for-admin.ts';
 import { listOrders } from '../services/orders/list-orders.ts';
@@ -19,6 +21,17 @@ export const adminOrderRoutes = new Hono<AdminEnv>()
   .get('/:id', async (c) =>
     c.json({ order: await getOrderForAdmin({ db: c.var.db, id: c.req.param('id') }) }, 200),
   )
+  // Any paid order's invoice (decision 036).
+  .get('/:id/invoice.pdf', async (c) => {
+    const pdf = pdfDownload(
+      await openInvoice({
+        ...c.var,
+        subject: { kind: 'order', id: c.req.param('id') },
+        ownerId: null,
+      }),
+    );
+    return c.body(pdf.body, 200, pdf.headers);
+  })
   .put('/:id/status', validate('json', orderStatusSchema), async (c) => {
     const order = await updateOrderStatus({
       db: c.var.db,

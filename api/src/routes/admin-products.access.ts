@@ -4,6 +4,12 @@ import type { AccessRow } from './access.ts';
 export const adminProductsAccess: AccessRow[] = [
   { route: 'GET /api/admin/products', anonymous: 401, customer: 403, admin: 200 },
   { route: 'GET /api/admin/products/:id', anonymous: 401, customer: 403, admin: 200 },
+  {
+    route: 'GET /api/admin/products/:id/stock-history',
+    anonymous: 401,
+    customer: 403,
+    admin: 200,
+  },
   { route: 'POST /api/admin/products', anonymous: 401, customer: 403, admin: 201 },
   { route: 'PUT /api/admin/products/:id', anonymous: 401, customer: 403, admin: 200 },
   { route: 'DELETE /api/admin/products/:id', anonymous: 401, customer: 403, admin: 200 },

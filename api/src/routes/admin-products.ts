@@ -4,6 +4,8 @@ import {
   productCreateSchema,
   productUpdateSchema,
 } from '@studio/shared/schemas/admin';
+import { paginationSchema } from '@studio/shared/schemas/pagination';
+import { singleLine } from '@studio/shared/schemas/text';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AdminEnv } from '../context.ts';
@@ -17,6 +19,7 @@ import { listProductsForAdmin } from '../services/products/list-products-for-adm
 import { presentProduct } from '../services/products/present-product.ts';
 import { removeProductImage } from '../services/products/remove-product-image.ts';
 import { updateProduct } from '../services/products/update-product.ts';
+import { listStockHistory } from '../services/stock/list-stock-history.ts';
 
 export const adminProductRoutes = new Hono<AdminEnv>()
   .get('/', validate('query', adminProductsQuerySchema), async (c) =>
@@ -24,6 +27,16 @@ export const adminProductRoutes = new Hono<AdminEnv>()
   )
   .get('/:id', async (c) =>
     c.json({ product: presentProduct(await findProduct(c.var.db, c.req.param('id'))) }, 200),
+  )
+  .get('/:id/stock-history', validate('query', paginationSchema), async (c) =>
+    c.json(
+      await listStockHistory({
+        db: c.var.db,
+        productId: c.req.param('id'),
+        query: c.req.valid('query'),
+      }),
+      200,
+    ),
   )
   .post('/', validate('json', productCreateSchema), async (c) => {
     const product = await createProduct({
@@ -64,7 +77,7 @@ export const adminProductRoutes = new Hono<AdminEnv>()
   })
   .delete(
     '/:id/images',
-    validate('query', z.object({ url: z.string().min(1).max(500) })),
+    validate('query', z.object({ url: singleLine('url').min(1).max(500) })),
     async (c) => {
       const product = await removeProductImage({
         ...c.var,

@@ -5,7 +5,19 @@ export const adminSubmissionsAccess: AccessRow[] = [
   { route: 'GET /api/admin/submissions', anonymous: 401, customer: 403, admin: 200 },
   { route: 'GET /api/admin/submissions/:id', anonymous: 401, customer: 403, admin: 200 },
   {
+    route: 'GET /api/admin/submissions/:id/invoice.pdf',
+    anonymous: 401,
+    customer: 403,
+    admin: 200,
+  },
+  {
     route: 'GET /api/admin/submissions/:id/files/:fileId',
+    anonymous: 401,
+    customer: 403,
+    admin: 200,
+  },
+  {
+    route: 'POST /api/admin/submissions/:id/files/:fileId/link',
     anonymous: 401,
     customer: 403,
     admin: 200,

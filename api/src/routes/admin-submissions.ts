@@ -2,15 +2,14 @@ import { Readable } from 'node:stream';
 import { adminSubmissionsQuerySchema } from '@studio/shared/schemas/admin';
 import { Hono } from 'hono';
 import type { AdminEnv } from '../context.ts';
+import { contentDisposition } from '../lib/content-disposition.ts';
+import { pdfDownload } from '../lib/pdf-download.ts';
 import { validate } from '../lib/validate.ts';
+import { openInvoice } from '../services/invoices/open-invoice.ts';
+import { createDownloadLink } from '../services/submissions/create-download-link.ts';
 import { getSubmission } from '../services/submissions/get-submission.ts';
 import { listSubmissions } from '../services/submissions/list-submissions.ts';
 import { openSubmissionFile } from '../services/submissions/open-submission-file.ts';
-
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export const adminSubmissionRoutes = new Hono<AdminEnv>()
   .get('/', validate('query', adminSubmissionsQuerySchema), async (c) =>
@@ -19,6 +18,31 @@ export const adminSubmissionRoutes = new Hono<AdminEnv>()
   .get('/:id', async (c) =>
     c.json(await getSubmission({ db: c.var.db, id: c.req.param('id') }), 200),
   )
+  // Any paid submission's invoice (decision 036).
+  .get('/:id/invoice.pdf', async (c) => {
+    const pdf = pdfDownload(
+      await openInvoice({
+        ...c.var,
+        subject: { kind: 'submission', id: c.req.param('id') },
+        ownerId: null,
+      }),
+    );
+    return c.body(pdf.body, 200, pdf.headers);
+  })
+  // A link the browser follows to download natively (routes/downloads.ts, decision 029).
+  .post('/:id/files/:fileId/link', async (c) =>
+    c.json(
+      await createDownloadLink({
+        db: c.var.db,
+        secret: c.var.secret,
+        id: c.req.param('id'),
+        fileId: c.req.param('fileId'),
+        adminId: c.var.user.id,
+      }),
+      200,
+    ),
+  )
+  // The file itself with the bearer token (the desktop console, scripts).
   .get('/:id/files/:fileId', async (c) => {
     const file = await openSubmissionFile({
       ...c.var,

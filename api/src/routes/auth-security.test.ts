@@ -11,11 +11,15 @@ const m = messages.auth;
 let t: TestApp;
 
 beforeAll(async () => {
-  // A low per-e-mail limit, to show a wrong current password counts as a failed sign-in.
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: '3' });
+  // A low hourly cap per account for unknown devices (and no growing delay), to show a wrong
+  // current password counts as a failed sign-in (decision 024).
+  t = await createTestApp({ LOGIN_FAILURES_PER_HOUR: '3', LOGIN_FREE_FAILURES: '1000' });
 });
 
-/** A customer with two sessions: `token` (the one making changes) and `other` (another device). */
+/**
+ * A customer with two sessions: `token` (the one making changes) and `other` (another device,
+ * whose sign-in gave it the device cookie `device`).
+ */
 async function customerWithTwoSessions() {
   const body = newUser();
   const reg = await read(t.client.api.auth.register.$post({ json: body }));
@@ -30,6 +34,7 @@ async function customerWithTwoSessions() {
     password: body.password,
     token: reg.body.token as string,
     other: login.body.token as string,
+    device: /studio_device=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '',
   };
 }
 
@@ -171,6 +176,33 @@ describe('PUT /api/auth/password', () => {
       t.client.api.auth.login.$post({ json: { email: a.email, password: a.password } }),
     );
     expect(login.status).toBe(429);
+  });
+
+  it('lets the owner change it from a known device while strangers’ guesses hold the account', async () => {
+    const a = await customerWithTwoSessions();
+    expect(a.device).toMatch(/^studio_device=/);
+    for (let i = 0; i < 3; i++) {
+      const res = await read(
+        t.client.api.auth.login.$post({ json: { email: a.email, password: `Guess${i}abcD` } }),
+      );
+      expect(res.status).toBe(401);
+    }
+    const stranger = await read(
+      t.as(a.token).api.auth.password.$put({
+        json: { currentPassword: a.password, newPassword: 'Changed456' },
+      }),
+    );
+    expect(stranger.status).toBe(429);
+    const owner = await read(
+      t
+        .as(a.other)
+        .api.auth.password.$put(
+          { json: { currentPassword: a.password, newPassword: 'Changed456' } },
+          { headers: { Authorization: `Bearer ${a.other}`, Cookie: a.device } },
+        ),
+    );
+    expect(owner.status).toBe(200);
+    expect(await verifyPassword(await passwordHashOf(a.id), 'Changed456')).toBe(true);
   });
 });
 

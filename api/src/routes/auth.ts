@@ -7,6 +7,8 @@ import {
 } from '@studio/shared/schemas/auth';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { clientIp } from '../lib/client-ip.ts';
+import { deviceOf, setDeviceCookie } from '../lib/device-cookie.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { authRateLimit } from '../middleware/rate-limits.ts';
@@ -20,13 +22,23 @@ import { updateProfile } from '../services/auth/update-profile.ts';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', validate('json', registerSchema), authRateLimit, async (c) => {
-    const { db, env } = c.var;
-    const result = await registerUser({ db, env, input: c.req.valid('json') });
+    const { db, counters, env } = c.var;
+    const result = await registerUser({ db, counters, env, input: c.req.valid('json') });
     return c.json(result, 201);
   })
-  .post('/login', validate('json', loginSchema), authRateLimit, async (c) => {
-    const { db, env } = c.var;
-    const result = await loginUser({ db, env, ...c.req.valid('json') });
+  // Sign-in and password change are held by guardPasswordAttempt (device, address, account),
+  // not authRateLimit: a known device must not be refused for its address's other callers.
+  .post('/login', validate('json', loginSchema), async (c) => {
+    const { db, counters, env } = c.var;
+    const result = await loginUser({
+      db,
+      counters,
+      env,
+      ...c.req.valid('json'),
+      ip: clientIp(c),
+      device: deviceOf(c),
+    });
+    setDeviceCookie(c, result.user.id);
     return c.json(result, 200);
   })
   .get('/me', requireUser, (c) => c.json({ user: toPublicUser(c.var.user) }, 200))
@@ -39,17 +51,21 @@ export const authRoutes = new Hono<AppEnv>()
     await invalidateSession({ db: c.var.db, sessionId: c.var.session.id });
     return c.json({ success: true as const }, 200);
   })
-  .put(
-    '/password',
-    requireUser,
-    validate('json', changePasswordSchema),
-    authRateLimit,
-    async (c) => {
-      const { db, env, user, session } = c.var;
-      await changePassword({ db, env, user, session, ...c.req.valid('json') });
-      return c.json({ success: true as const, message: messages.auth.passwordChanged }, 200);
-    },
-  )
+  .put('/password', requireUser, validate('json', changePasswordSchema), async (c) => {
+    const { db, counters, env, user, session } = c.var;
+    const input = c.req.valid('json');
+    await changePassword({
+      db,
+      counters,
+      env,
+      user,
+      session,
+      ...input,
+      ip: clientIp(c),
+      device: deviceOf(c),
+    });
+    return c.json({ success: true as const, message: messages.auth.passwordChanged }, 200);
+  })
   .post('/logout-all', requireUser, async (c) => {
     const signedOut = await revokeSessions({ db: c.var.db, userId: c.var.user.id });
     return c.json({ success: true as const, signedOut }, 200);

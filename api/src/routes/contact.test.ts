@@ -4,10 +4,8 @@ import { messages } from '@studio/shared/messages';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../db/schema/contact-messages.ts';
-import { subscribers } from '../db/schema/subscribers.ts';
-import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
-import { addressesOf, rawHeader, startSmtpServer } from '../test/smtp.ts';
+import { addressesOf, startSmtpServer } from '../test/smtp.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -149,104 +147,7 @@ describe('POST /api/contact (pitch and promo forms)', () => {
   );
 });
 
-describe('newsletter', () => {
-  it('subscribes a trimmed, lower-cased address once, and mails a welcome with one-click unsubscribe', async () => {
-    const res = await read(
-      t.client.api.contact.newsletter.$post({ json: { email: '  Fan.One@Example.COM ' } }),
-    );
-    expect(res.status).toBe(201);
-    expect(res.body.message).toBe('Successfully subscribed!');
-    const again = await read(
-      t.client.api.contact.newsletter.$post({ json: { email: 'fan.one@example.com' } }),
-    );
-    expect(again.status).toBe(200);
-    const rows = await t.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.email, 'fan.one@example.com'));
-    expect(rows).toHaveLength(1);
-
-    const [welcome] = await smtp.waitFor('fan.one@example.com');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(smtp.to('fan.one@example.com')).toHaveLength(1); // no second welcome
-    const link = rawHeader(welcome, 'list-unsubscribe');
-    expect(String(link)).toMatch(
-      /^<https:\/\/studio\.example\.com\/api\/contact\/unsubscribe\?email=fan\.one%40example\.com&token=[\w-]+>$/,
-    );
-    expect(rawHeader(welcome, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(welcome?.html).toContain('Unsubscribe');
-  });
-
-  it.each([
-    ['', messages.newsletter.emailRequired],
-    ['   ', messages.newsletter.emailRequired],
-    ['fan@', messages.newsletter.emailInvalid],
-  ])('%j answers 400 "%s"', async (email, message) => {
-    const res = await read(t.client.api.contact.newsletter.$post({ json: { email } }));
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(message);
-  });
-
-  it('unsubscribes by one-click POST, refuses a forged token, and lets the address subscribe again', async () => {
-    await read(t.client.api.contact.newsletter.$post({ json: { email: 'fan.two@example.com' } }));
-    const [welcome] = await smtp.waitFor('fan.two@example.com');
-    const link = String(rawHeader(welcome, 'list-unsubscribe')).slice(1, -1);
-    const local = link.replace('https://studio.example.com', '');
-
-    const page = await t.app.request(local);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('fan.two@example.com');
-    const [stillActive] = await t.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.email, 'fan.two@example.com'));
-    expect(stillActive?.status).toBe('active'); // opening the link alone changes nothing
-
-    const forged = await t.app.request(local.replace(/token=[\w-]+/, 'token=forged'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
-    expect(forged.status).toBe(400);
-
-    const oneClick = await t.app.request(local, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
-    expect(oneClick.status).toBe(200);
-    const [gone] = await t.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.email, 'fan.two@example.com'));
-    expect(gone?.status).toBe('unsubscribed');
-
-    const back = await read(
-      t.client.api.contact.newsletter.$post({ json: { email: 'fan.two@example.com' } }),
-    );
-    expect(back.status).toBe(200);
-    const [active] = await t.db
-      .select()
-      .from(subscribers)
-      .where(eq(subscribers.email, 'fan.two@example.com'));
-    expect(active?.status).toBe('active');
-    expect(active?.unsubscribedAt).toBeNull();
-    await smtp.waitFor('fan.two@example.com', 2);
-  });
-
-  it('lists active subscribers to admins only', async () => {
-    await read(t.client.api.contact.newsletter.$post({ json: { email: 'listed@example.com' } }));
-    const customer = await signUpCustomer(t);
-    const admin = await signInAdmin(t.db);
-    expect((await read(t.client.api.contact.subscribers.$get())).status).toBe(401);
-    expect((await read(t.as(customer.token).api.contact.subscribers.$get())).status).toBe(403);
-    const res = await read(t.as(admin.token).api.contact.subscribers.$get());
-    expect(res.status).toBe(200);
-    expect(res.body.subscribers).toContain('listed@example.com');
-    expect(res.body.subscribers).not.toContain('fan.two@example.com'.replace('two', 'gone'));
-    expect(res.body.count).toBe(res.body.subscribers.length);
-  });
-});
+// The newsletter's tests are in newsletter.test.ts.
 
 describe('without SMTP_URL', () => {
   it('writes each message as an .eml file under $DATA_DIR/outbox', async () => {

@@ -9,6 +9,7 @@ import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp, type TestClient } from '../test/harness.ts';
 import { exeHead, type FilePart, multipartBody, postMultipart } from '../test/multipart.ts';
 import { rawHeader, startSmtpServer } from '../test/smtp.ts';
+import { sampleBytes } from '../test/upload-samples.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -34,7 +35,8 @@ beforeAll(async () => {
 const address = (label: string) => `${label}.${randomBytes(4).toString('hex')}@example.com`;
 
 const jpegHead = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-const pngHead = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+// A whole PNG (file-type reads its first chunk, so a bare signature is no PNG).
+const pngHead = sampleBytes('png');
 const pdfHead = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
 
 function sendBlast(fields: Record<string, string>, files: FilePart[] = [], token = adminToken) {

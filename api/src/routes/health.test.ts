@@ -11,6 +11,7 @@ import { createDb } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { postgresCounters } from '../rate-limit/postgres-counters.ts';
 import { localDiskStorage } from '../storage/local-disk.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 
@@ -58,6 +59,7 @@ describe('while the database cannot be reached', () => {
     client = testClient(
       createApp({
         db,
+        counters: postgresCounters(db),
         env,
         log,
         mailer: createMailer(env, log),

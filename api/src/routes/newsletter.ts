@@ -1,5 +1,7 @@
 import { messages } from '@studio/shared/messages';
+import { newsletterMessages as nm } from '@studio/shared/messages-newsletter';
 import { newsletterSchema } from '@studio/shared/schemas/contact';
+import { singleLine } from '@studio/shared/schemas/text';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
@@ -7,26 +9,71 @@ import { ApiError } from '../lib/api-error.ts';
 import { validate } from '../lib/validate.ts';
 import { escapeHtml, layout } from '../mail/html.ts';
 import { newsletterRateLimit } from '../middleware/rate-limits.ts';
+import { checkConfirmLink } from '../services/newsletter/check-confirm-link.ts';
+import { confirmSubscription } from '../services/newsletter/confirm-subscription.ts';
 import { subscribe } from '../services/newsletter/subscribe.ts';
 import { unsubscribe } from '../services/newsletter/unsubscribe.ts';
 
 const linkQuery = z.object({
-  email: z.string().max(254).default(''),
-  token: z.string().max(200).default(''),
+  email: singleLine('email').max(254).default(''),
+  token: singleLine('token').max(200).default(''),
+});
+
+/** The query of a confirmation link (services/newsletter/confirm-url.ts). */
+const confirmQuery = z.object({
+  email: singleLine('email').max(254).default(''),
+  expires: singleLine('expires').max(20).default(''),
+  token: singleLine('token').max(200).default(''),
 });
 
 function page(title: string, body: string) {
   return layout(title, body);
 }
 
+const message = (text: string) => `<p style="font-size:14px">${escapeHtml(text)}</p>`;
+
 /** Mounted under /api/contact, where the spec puts the newsletter. */
 export const newsletterRoutes = new Hono<AppEnv>()
+  // Double opt-in (decision 025): the same answer whatever the address was (new, pending,
+  // subscribed or unsubscribed), so it tells nobody who is subscribed; a confirmation mail goes
+  // to the address, and only its owner's confirmation subscribes it.
   .post('/newsletter', validate('json', newsletterSchema), newsletterRateLimit, async (c) => {
-    const { created } = await subscribe({ ...c.var, email: c.req.valid('json').email });
-    return c.json(
-      { success: true as const, message: messages.newsletter.subscribed },
-      created ? 201 : 200,
+    await subscribe({ ...c.var, email: c.req.valid('json').email });
+    return c.json({ success: true as const, message: messages.newsletter.subscribed }, 200);
+  })
+  // The confirmation mail's link: a page asking to confirm, so link scanners confirm nobody.
+  .get('/newsletter/confirm', validate('query', confirmQuery), (c) => {
+    const { email, expires, token } = c.req.valid('query');
+    try {
+      checkConfirmLink({ secret: c.var.secret, email, expires, token });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        return c.html(page(nm.confirmTitle, message(error.message)), 400);
+      }
+      throw error;
+    }
+    const action = `?${new URLSearchParams({ email, expires, token })}`;
+    return c.html(
+      page(
+        nm.confirmTitle,
+        `${message(nm.confirmQuestion(email))}
+<form method="post" action="${escapeHtml(action)}">
+<button type="submit" style="padding:8px 16px;font-size:14px">${escapeHtml(nm.confirmButton)}</button></form>`,
+      ),
+      200,
     );
+  })
+  .post('/newsletter/confirm', validate('query', confirmQuery), async (c) => {
+    const { email, expires, token } = c.req.valid('query');
+    try {
+      await confirmSubscription({ ...c.var, email, expires, token });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        return c.html(page(nm.confirmTitle, message(error.message)), 400);
+      }
+      throw error;
+    }
+    return c.html(page(nm.confirmTitle, message(nm.confirmed)), 200);
   })
   // The link in every mail: a page asking to confirm, so link scanners unsubscribe nobody.
   .get('/unsubscribe', validate('query', linkQuery), (c) => {

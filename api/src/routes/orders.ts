@@ -4,24 +4,38 @@ import { paginationSchema } from '@studio/shared/schemas/pagination';
 import { orderPaymentConfirmSchema } from '@studio/shared/schemas/payments';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { clientIp } from '../lib/client-ip.ts';
+import { pdfDownload } from '../lib/pdf-download.ts';
 import { refuseUnsettledPayment } from '../lib/refuse-unsettled-payment.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { paymentRateLimit } from '../middleware/rate-limits.ts';
+import {
+  orderRateLimitByAccount,
+  orderRateLimitByIp,
+  paymentRateLimit,
+} from '../middleware/rate-limits.ts';
+import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { createOrder } from '../services/orders/create-order.ts';
 import { getMyOrder } from '../services/orders/get-my-order.ts';
 import { listMyOrders } from '../services/orders/list-my-orders.ts';
 import { confirmPayment } from '../services/payments/confirm-payment.ts';
 
 export const orderRoutes = new Hono<AppEnv>()
-  .post('/', requireUser, validate('json', createOrderSchema), async (c) => {
-    const order = await createOrder({
-      ...c.var,
-      userId: c.var.user.id,
-      input: c.req.valid('json'),
-    });
-    return c.json({ order }, 201);
-  })
+  .post(
+    '/',
+    requireUser,
+    orderRateLimitByIp,
+    orderRateLimitByAccount,
+    validate('json', createOrderSchema),
+    async (c) => {
+      const order = await createOrder({
+        ...c.var,
+        userId: c.var.user.id,
+        input: c.req.valid('json'),
+      });
+      return c.json({ order }, 201);
+    },
+  )
   .get('/', requireUser, validate('query', paginationSchema), async (c) => {
     const { page, pageSize } = c.req.valid('query');
     return c.json(await listMyOrders({ db: c.var.db, userId: c.var.user.id, page, pageSize }), 200);
@@ -45,6 +59,7 @@ export const orderRoutes = new Hono<AppEnv>()
           caller: user,
           method: 'paypal',
           reference: paymentId,
+          clientAddress: clientIp(c),
         }),
       );
       const order = await getMyOrder({ db, user, orderId });
@@ -66,6 +81,17 @@ export const orderRoutes = new Hono<AppEnv>()
     const order = await getMyOrder({ ...c.var, orderId: c.req.param('id') });
     return c.json({ order }, 200);
   })
+  // The customer's own invoice once the order is paid (decision 036).
+  .get('/:id/invoice.pdf', requireUser, async (c) => {
+    const pdf = pdfDownload(
+      await openInvoice({
+        ...c.var,
+        subject: { kind: 'order', id: c.req.param('id') },
+        ownerId: c.var.user.id,
+      }),
+    );
+    return c.body(pdf.body, 200, pdf.headers);
+  })
   .post(
     '/:id/payment-confirm',
     requireUser,
@@ -80,6 +106,7 @@ export const orderRoutes = new Hono<AppEnv>()
           caller: c.var.user,
           method: paymentMethod,
           reference: transactionId,
+          clientAddress: clientIp(c),
         }),
       );
       return c.json(

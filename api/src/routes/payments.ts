@@ -1,4 +1,5 @@
 import { paypalOrderSchema, quoteSchema } from '@studio/shared/schemas/payments';
+import { singleLine } from '@studio/shared/schemas/text';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
@@ -21,8 +22,8 @@ function subjectOf(body: {
 }
 
 const webhookEvent = z.looseObject({
-  id: z.string().optional(),
-  event_type: z.string().optional(),
+  id: singleLine('id').optional(),
+  event_type: singleLine('event_type').optional(),
 });
 
 export const paymentRoutes = new Hono<AppEnv>()

@@ -1,6 +1,4 @@
-import { readdirSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { messages } from '@studio/shared/messages';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -42,27 +40,16 @@ function fields(overrides: Record<string, string> = {}) {
 
 const wav = (filename: string, size = 2048): FilePart => ({ filename, head: wavHead(), size });
 
-/** Every file under the uploads folder, partial ones included. */
-function storedFiles(): string[] {
-  const root = path.join(t.env.DATA_DIR, 'uploads');
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => path.join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
-}
-
 async function counts() {
   const [s] = await t.db.select({ n: count() }).from(projectSubmissions);
   const [f] = await t.db.select({ n: count() }).from(submissionFiles);
-  return { submissions: s?.n ?? 0, files: f?.n ?? 0, onDisk: storedFiles().length };
+  const stored = (await t.storedFiles()).length;
+  return { submissions: s?.n ?? 0, files: f?.n ?? 0, stored };
 }
 
-async function until(check: () => boolean, ms = 10_000) {
+async function until(check: () => Promise<boolean>, ms = 10_000) {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -70,7 +57,7 @@ async function until(check: () => boolean, ms = 10_000) {
 
 async function expectNothingLeft(before: Awaited<ReturnType<typeof counts>>) {
   // A partial file is removed as its write stream closes; allow that a moment.
-  for (let i = 0; i < 20 && (await counts()).onDisk !== before.onDisk; i++) {
+  for (let i = 0; i < 20 && (await counts()).stored !== before.stored; i++) {
     await new Promise((r) => setTimeout(r, 50));
   }
   expect(await counts()).toEqual(before);
@@ -239,7 +226,7 @@ describe('POST /api/projects/submit', () => {
 
   it('leaves nothing when the client disconnects mid-file', async () => {
     const before = await counts();
-    const partial = () => storedFiles().some((f) => f.endsWith('.part'));
+    const partial = async () => (await t.unfinishedWrites()).length > 0;
     const body = multipartBody(fields(), [wav('cut-off.wav', 300 * 1024 * 1024)]);
     const req = http.request(url, {
       method: 'POST',
@@ -252,7 +239,7 @@ describe('POST /api/projects/submit', () => {
     body.stream.unpipe(req);
     body.stream.destroy();
     req.destroy();
-    await until(() => !partial());
+    await until(async () => !(await partial()));
     expect(await counts()).toEqual(before);
   });
 

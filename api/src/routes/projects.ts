@@ -1,14 +1,21 @@
 import { messages } from '@studio/shared/messages';
 import { paymentConfirmSchema } from '@studio/shared/schemas/payments';
+import { projectUploadsSubmissionSchema } from '@studio/shared/schemas/project-uploads';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { clientIp } from '../lib/client-ip.ts';
+import { pdfDownload } from '../lib/pdf-download.ts';
 import { refuseUnsettledPayment } from '../lib/refuse-unsettled-payment.ts';
 import { validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/auth.ts';
 import { paymentRateLimit, submissionRateLimit } from '../middleware/rate-limits.ts';
+import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { confirmPayment } from '../services/payments/confirm-payment.ts';
 import { presentSubmission } from '../services/submissions/present-submission.ts';
 import { submitProject } from '../services/submissions/submit-project.ts';
+import { submitProjectUploads } from '../services/submissions/submit-project-uploads.ts';
+import { tusUploads } from '../uploads/tus-uploads.ts';
 
 export const projectRoutes = new Hono<AppEnv>()
   .post('/submit', submissionRateLimit, async (c) => {
@@ -24,6 +31,21 @@ export const projectRoutes = new Hono<AppEnv>()
     });
     return c.json(result, 201);
   })
+  // The same project from completed resumable uploads (routes/uploads.ts, decision 030).
+  .post(
+    '/submit-uploads',
+    submissionRateLimit,
+    validate('json', projectUploadsSubmissionSchema),
+    async (c) => {
+      const result = await submitProjectUploads({
+        ...c.var,
+        store: tusUploads(c.var).store,
+        input: c.req.valid('json'),
+        userId: c.var.user?.id ?? null,
+      });
+      return c.json(result, 201);
+    },
+  )
   .post('/payment-confirm', paymentRateLimit, validate('json', paymentConfirmSchema), async (c) => {
     const input = c.req.valid('json');
     const result = refuseUnsettledPayment(
@@ -33,6 +55,7 @@ export const projectRoutes = new Hono<AppEnv>()
         caller: c.var.user,
         method: input.paymentMethod,
         reference: input.transactionId,
+        clientAddress: clientIp(c),
       }),
     );
     return result.status === 'confirmed'
@@ -60,4 +83,15 @@ export const projectRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const submission = await presentSubmission({ db: c.var.db, id: c.req.param('id') });
     return c.json({ submission }, 200, { 'Cache-Control': 'no-store' });
+  })
+  // A paid project's invoice, for the account that submitted it (decision 036).
+  .get('/:id/invoice.pdf', requireUser, async (c) => {
+    const pdf = pdfDownload(
+      await openInvoice({
+        ...c.var,
+        subject: { kind: 'submission', id: c.req.param('id') },
+        ownerId: c.var.user.id,
+      }),
+    );
+    return c.body(pdf.body, 200, pdf.headers);
   });

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { createDb } from '../db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -46,9 +45,7 @@ export default async function setup(project: TestProject) {
   const template = `${prefix}_tpl`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${template}"`);
-  const { db, sql } = createDb(withDatabase(serverUrl, template), { max: 1 });
-  await runMigrations(db);
-  await sql.end();
+  await runMigrations(withDatabase(serverUrl, template));
 
   project.provide('pgServerUrl', serverUrl);
   project.provide('pgTemplate', template);

@@ -16,10 +16,14 @@ import { jobHandlers } from '../jobs/handlers.ts';
 import { type Jobs, startJobs } from '../jobs/jobs.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { createCounters } from '../rate-limit/create-counters.ts';
 import { startMailWorker } from '../services/mail/start-mail-worker.ts';
-import { localDiskStorage } from '../storage/local-disk.ts';
+import { storageFromEnv } from '../storage/from-env.ts';
 import type { Storage } from '../storage/storage.ts';
+import { closeTusUploads } from '../uploads/tus-uploads.ts';
+import { startTestS3, type TestS3 } from './s3.ts';
 import { createTestDatabase } from './setup-db.ts';
+import { storedKeys, unfinishedWrites } from './stored-files.ts';
 
 /**
  * What the apps of this test file hold open (pools, job workers, servers), closed after the
@@ -30,6 +34,21 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of cleanups.splice(0).reverse()) await close();
 });
+
+/**
+ * TEST_STORAGE=s3: the apps of this file keep their files in one s3rver bucket (test/s3.ts),
+ * started with the first app and stopped after the file's tests; otherwise on the local disk.
+ */
+let testS3: Promise<TestS3> | undefined;
+function storageSettings(): Promise<Record<string, string>> {
+  if (process.env.TEST_STORAGE !== 's3') return Promise.resolve({});
+  if (!testS3) {
+    testS3 = startTestS3();
+    const started = testS3;
+    cleanups.unshift(async () => (await started).close());
+  }
+  return testS3.then((s3) => s3.env);
+}
 
 type App = ReturnType<typeof createApp>;
 /** The app's typed client: its paths and inputs are the route table's, checked at compile time. */
@@ -53,6 +72,12 @@ export interface TestApp {
   /** The typed client signed in: `token` becomes the bearer header of every request. */
   as: (token: string | undefined) => TestClient;
   storage: Storage;
+  /** Every complete stored file's key under `prefix`, sorted (local disk or bucket alike). */
+  storedKeys: (prefix?: string) => Promise<string[]>;
+  /** Writes begun and not finished: `.part` files, or the bucket's multipart uploads. */
+  unfinishedWrites: () => Promise<string[]>;
+  /** Both of those, sorted: everything the store holds, finished or not. */
+  storedFiles: () => Promise<string[]>;
   /** Serves the app over real HTTP on a free loopback port; answers its base URL. */
   listen: () => Promise<string>;
   /** Stops this app's job workers (as a process that goes down would). */
@@ -125,15 +150,23 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_PER_IP: '100000',
     SUBMISSION_RATE_LIMIT_PER_HOUR: '100000',
     CONTACT_RATE_LIMIT_PER_HOUR: '100000',
+    ORDER_RATE_LIMIT_PER_HOUR: '100000',
+    PAYMENT_FAILED_OFFERS_PER_IP: '100000',
+    ...(await storageSettings()),
     ...env,
   });
   const { db, sql } = createDb(url, { max: 5, onQuery: options.onQuery });
-  cleanups.push(() => sql.end());
-  const storage = localDiskStorage(path.join(parsed.DATA_DIR, 'uploads'));
+  // A connection left waiting (a lock, a listener) must not hold the file's end for ever.
+  cleanups.push(() => sql.end({ timeout: 5 }));
+  cleanups.push(() => closeTusUploads(db));
+  const storage = storageFromEnv(parsed);
   await seed(db, { storage });
   const log = createLogger(parsed);
   const mailer = createMailer(parsed, log);
   cleanups.push(() => mailer.close());
+  // PostgreSQL, or with REDIS_URL in env the machine's Redis (on the test's own REDIS_KEY_PREFIX).
+  const counters = await createCounters({ env: parsed, db, log });
+  cleanups.push(() => counters.close());
   let deps: Deps | undefined;
   let stopJobs = async () => {};
   const jobs: Jobs = options.jobs
@@ -176,6 +209,7 @@ export async function createTestApp(
   });
   cleanups.push(() => mailWorker.stop());
   deps = {
+    counters,
     publicCache,
     shutdown: shutdown.signal,
     db,
@@ -219,6 +253,10 @@ export async function createTestApp(
     env: parsed,
     secret,
     storage,
+    storedKeys: (prefix) => storedKeys(storage, prefix),
+    unfinishedWrites: () => unfinishedWrites(parsed),
+    storedFiles: async () =>
+      [...(await storedKeys(storage)), ...(await unfinishedWrites(parsed))].sort(),
     listen,
     stopJobs: () => stopJobs(),
     stopMailWorker: () => mailWorker.stop(),

@@ -10,6 +10,9 @@
  * - `POST /paypal/outcome` `{ orderId, outcome: 'COMPLETED' | 'PENDING' | 'DECLINED' }`
  * - `POST /paypal/unavailable` `{ orderId, unavailable }`: PayPal answers that order's captures 503
  *   (SERVICE_UNAVAILABLE) until called again with `unavailable: false`
+ * - `GET  /paypal/refunds` → the refund requests PayPal received: `[{ captureId, requestId, body }]`
+ * - `POST /paypal/refund-outcome` `{ outcome: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED' }`:
+ *   what the next refunds answer
  * - `POST /alephium/transactions` `{ txId, outputs: [{ address, attoAlphAmount }], confirmations? }`
  * - `POST /alephium/balance` `{ address, attoAlph }`
  * - `GET  /alephium/balance?address=` → the node's own answer (as the wallet's node would)
@@ -90,6 +93,12 @@ export async function startPeers(): Promise<Peers> {
         const { orderId, unavailable } = await readJson(req);
         if (unavailable === false) paypal.clearFaults();
         else paypal.fault({ method: 'POST', path: `/v2/checkout/orders/${orderId}/capture` }, 503);
+        return send(res, 200, { ok: true });
+      }
+      if (route === 'GET /paypal/refunds') return send(res, 200, paypal.refundRequests());
+      if (route === 'POST /paypal/refund-outcome') {
+        const { outcome } = await readJson(req);
+        paypal.setRefundOutcome(outcome as Parameters<typeof paypal.setRefundOutcome>[0]);
         return send(res, 200, { ok: true });
       }
       if (route === 'POST /alephium/transactions') {

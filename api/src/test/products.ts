@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { products } from '../db/schema/products.ts';
+import { stockMovements } from '../db/schema/stock-movements.ts';
 
-/** A product made for one test: unique SKU, given stock and prices. */
+/** A product made for one test: unique SKU, given stock (its initial movement) and prices. */
 export async function createProduct(db: Db, values: Partial<typeof products.$inferInsert> = {}) {
   const [row] = await db
     .insert(products)
@@ -16,5 +17,10 @@ export async function createProduct(db: Db, values: Partial<typeof products.$inf
     })
     .returning();
   if (!row) throw new Error('insert failed');
+  // Its stock begins its history, as a product made in the admin (decision 037).
+  if (row.stock > 0)
+    await db
+      .insert(stockMovements)
+      .values({ productId: row.id, delta: row.stock, stockAfter: row.stock, cause: 'initial' });
   return row;
 }

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../test/accounts.ts';
@@ -17,7 +15,8 @@ beforeAll(async () => {
   auth = { Authorization: `Bearer ${(await signInAdmin(t.db)).token}` };
 });
 
-const productFiles = () => readdirSync(path.join(t.env.DATA_DIR, 'uploads', 'products')).sort();
+const productFiles = async () =>
+  (await t.storedKeys('products/')).map((key) => key.slice('products/'.length));
 
 async function upload(productId: string, bytes: Buffer, filename = 'photo.jpg') {
   return postMultipart(
@@ -92,7 +91,9 @@ describe('product image upload', () => {
       }
     }
     // Only the variants are kept: 4 widths x 3 formats, not the upload.
-    expect(productFiles().filter((f) => f.startsWith(stem?.slice(20) ?? '-'))).toHaveLength(12);
+    expect((await productFiles()).filter((f) => f.startsWith(stem?.slice(20) ?? '-'))).toHaveLength(
+      12,
+    );
   });
 
   it('never enlarges a small image, keeps a PNG transparent in AVIF and WebP, and flattens it in JPEG', async () => {
@@ -120,27 +121,27 @@ describe('product image upload', () => {
     ],
   ])('refuses %s with 415 and leaves no file', async (_label, make) => {
     const product = await createProduct(t.db, { images: [] });
-    const before = productFiles();
+    const before = await productFiles();
     const res = await upload(product.id, await make());
     expect(res.status).toBe(415);
     expect(res.body).toEqual({
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Please upload a JPEG, PNG or WebP image',
     });
-    expect(productFiles()).toEqual(before);
+    expect(await productFiles()).toEqual(before);
   });
 
   it('removes every variant when the image is deleted', async () => {
     const product = await createProduct(t.db, { images: [] });
-    const before = productFiles();
+    const before = await productFiles();
     const res = await upload(product.id, await testJpeg());
     const image = (res.body.product as { images: Uploaded[] }).images[0];
-    expect(productFiles().length - before.length).toBe(9);
+    expect((await productFiles()).length - before.length).toBe(9);
     const removed = await t.client.api.admin.products[':id'].images.$delete(
       { param: { id: product.id }, query: { url: image?.url ?? '' } },
       { headers: auth },
     );
     expect(removed.status).toBe(200);
-    expect(productFiles()).toEqual(before);
+    expect(await productFiles()).toEqual(before);
   });
 });

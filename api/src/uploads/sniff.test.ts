@@ -1,60 +1,120 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { SniffStream, sniff } from './sniff.ts';
+import { type SampleName, sampleBytes, samples } from '../test/upload-samples.ts';
+import { projectFileTypes } from './accepted-types.ts';
+import { SNIFF_BYTES, SniffStream, sniff } from './sniff.ts';
 
-const b = (s: string) => Buffer.from(s, 'latin1');
+const names = Object.keys(samples) as SampleName[];
 
-describe('sniff', () => {
-  it.each([
-    ['RIFF\x24\x00\x00\x00WAVEfmt ', 'audio', 'audio/wav'],
-    ['FORM\x00\x00\x00\x00AIFFCOMM', 'audio', 'audio/aiff'],
-    ['fLaC\x00\x00\x00\x22', 'audio', 'audio/flac'],
-    ['OggS\x00\x02\x00\x00', 'audio', 'audio/ogg'],
-    ['ID3\x04\x00\x00\x00\x00', 'audio', 'audio/mpeg'],
-    ['\xff\xfb\x90\x64\x00', 'audio', 'audio/mpeg'],
-    ['\xff\xf1\x50\x80', 'audio', 'audio/aac'],
-    ['\x00\x00\x00\x20ftypM4A \x00\x00', 'audio', 'audio/mp4'],
-    ['\x00\x00\x00\x20ftypisom\x00\x00', 'video', 'video/mp4'],
-    ['\x00\x00\x00\x14ftypqt  \x00\x00', 'video', 'video/quicktime'],
-    ['\x1a\x45\xdf\xa3\x9f\x42\x86\x81', 'video', 'video/webm'],
-    ['RIFF\x00\x00\x00\x00AVI LIST', 'video', 'video/x-msvideo'],
-    ['PK\x03\x04\x14\x00\x00\x00', 'zip', 'application/zip'],
-    ['PK\x05\x06\x00\x00\x00\x00', 'zip', 'application/zip'],
-    ['\xff\xd8\xff\xe0\x00\x10JFIF', 'image', 'image/jpeg'],
-    ['\x89PNG\r\n\x1a\n\x00\x00', 'image', 'image/png'],
-    ['%PDF-1.7\n', 'pdf', 'application/pdf'],
-  ])('%j is %s (%s)', (head, kind, mime) => {
-    expect(sniff(b(head))).toEqual({ kind, mime });
+describe('sniff (file-type over real samples)', () => {
+  it.each(names)('%s is found by its content', async (name) => {
+    const { mime, ext } = samples[name];
+    const found = await sniff(sampleBytes(name));
+    expect(found && { mime: found.mime, ext: found.ext }).toEqual(
+      mime === null ? null : { mime, ext },
+    );
   });
 
-  it.each([
-    ['MZ\x90\x00\x03\x00\x00\x00'], // Windows executable
-    ['\x7fELF\x02\x01\x01\x00'], // Linux executable
-    ['#!/bin/sh\nrm -rf /'],
-    ['<html><script>'],
-    ['RIFF\x00\x00\x00\x00XXXX'],
-    [''],
-  ])('%j is refused', (head) => {
-    expect(sniff(b(head))).toBeNull();
+  it('names the kinds: HEIC and AVIF photos are images (not video/mp4), MKV is not WebM', async () => {
+    const kinds = Object.fromEntries(
+      await Promise.all(names.map(async (n) => [n, (await sniff(sampleBytes(n)))?.kind ?? null])),
+    );
+    expect(kinds).toEqual({
+      wav: 'audio',
+      mp3: 'audio',
+      flac: 'audio',
+      ogg: 'audio',
+      m4a: 'audio',
+      mp4: 'video',
+      mov: 'video',
+      webm: 'video',
+      mkv: 'video',
+      '3gp': 'video',
+      avi: 'video',
+      zip: 'zip',
+      heic: 'image',
+      avif: 'image',
+      jpeg: 'image',
+      png: 'image',
+      webp: 'image',
+      pdf: 'pdf',
+      html: null,
+      polyglot: 'audio',
+    });
+  });
+
+  it('the project allow-list takes audio, video and zip, and refuses the rest', async () => {
+    const accepted: string[] = [];
+    for (const name of names) {
+      const found = await sniff(sampleBytes(name));
+      if (found && projectFileTypes.has(found.mime)) accepted.push(name);
+    }
+    expect(accepted).toEqual([
+      'wav',
+      'mp3',
+      'flac',
+      'ogg',
+      'm4a',
+      'mp4',
+      'mov',
+      'webm',
+      'mkv',
+      '3gp',
+      'avi',
+      'zip',
+      'polyglot',
+    ]);
+  });
+
+  it('reads only the first 4100 bytes: a sample padded with 1 MB of other bytes is the same type', async () => {
+    for (const name of ['wav', 'mkv', 'zip', 'heic'] as const) {
+      const padded = Buffer.concat([sampleBytes(name), Buffer.alloc(1024 * 1024, 0x3c)]);
+      expect((await sniff(padded))?.mime).toBe(samples[name].mime);
+    }
+    // What decides is in the head: a WAV head after 4100 bytes of HTML is not a WAV.
+    const late = Buffer.concat([Buffer.alloc(SNIFF_BYTES, 0x20), sampleBytes('wav')]);
+    expect(await sniff(late)).toBeNull();
+  });
+
+  it('knows no type for text, an executable or nothing', async () => {
+    expect(await sniff(Buffer.from('<?php system($_GET["c"]); ?>'))).toBeNull();
+    expect(await sniff(Buffer.alloc(0))).toBeNull();
+    // A Windows executable is known, as what it is.
+    const exe = Buffer.alloc(512);
+    exe.write('MZ', 0);
+    expect((await sniff(exe))?.kind ?? 'none').not.toMatch(/audio|video|zip/);
   });
 });
 
 describe('SniffStream', () => {
   it('passes every byte through once the head is accepted, even in tiny chunks', async () => {
-    const data = `RIFF\x24\x00\x00\x00WAVEfmt ${'x'.repeat(1000)}`;
-    const chunks = [...data].map((ch) => b(ch));
-    const out = Readable.from(chunks).pipe(new SniffStream((s) => expect(s?.kind).toBe('audio')));
-    expect(await text(out)).toBe(data);
+    const data = sampleBytes('wav');
+    const chunks = [...data].map((byte) => Buffer.from([byte]));
+    let seen: unknown;
+    const out = Readable.from(chunks).pipe(
+      new SniffStream((s) => {
+        seen = s;
+      }),
+    );
+    const passed: Buffer[] = [];
+    for await (const chunk of out) passed.push(chunk as Buffer);
+    expect(Buffer.concat(passed).equals(data)).toBe(true);
+    expect(seen).toEqual({ kind: 'audio', mime: 'audio/wav', ext: 'wav' });
   });
 
   it('errors, passing nothing on, when the head is refused', async () => {
-    const out = Readable.from([b('MZ\x90\x00'.repeat(10))]).pipe(
-      new SniffStream(() => {
-        throw new Error('refused');
+    let passed = 0;
+    const out = Readable.from([sampleBytes('heic'), Buffer.alloc(SNIFF_BYTES)]).pipe(
+      new SniffStream((s) => {
+        if (s?.kind !== 'audio') throw new Error(`refused ${s?.mime}`);
       }),
     );
-    await expect(text(out)).rejects.toThrow('refused');
+    out.on('data', (chunk: Buffer) => {
+      passed += chunk.length;
+    });
+    await expect(text(out)).rejects.toThrow('refused image/heic');
+    expect(passed).toBe(0);
   });
 
   it('judges a file shorter than the head at its end', async () => {
@@ -62,7 +122,7 @@ describe('SniffStream', () => {
     const sniffer = new SniffStream((s) => {
       seen = s;
     });
-    await text(Readable.from([b('ID3')]).pipe(sniffer));
-    expect(seen).toEqual({ kind: 'audio', mime: 'audio/mpeg' });
+    await text(Readable.from([sampleBytes('mp3')]).pipe(sniffer));
+    expect(seen).toEqual({ kind: 'audio', mime: 'audio/mpeg', ext: 'mp3' });
   });
 });

@@ -117,6 +117,61 @@ describe('/api forwarding', () => {
     expect(new TextDecoder().decode(init?.body as ArrayBuffer)).toBe('{"content":"a@b.co"}');
   });
 
+  it('keeps the API’s device cookie per server and sends it with /api/auth calls only', async () => {
+    const kept = new Map<string, string>();
+    const deviceCookie = {
+      get: (apiBase: string) => kept.get(apiBase) ?? null,
+      set: (apiBase: string, value: string) => void kept.set(apiBase, value),
+    };
+    const device = 'user-1.nonce_A-1.sig_B-2';
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
+      const headers = new Headers({ 'content-type': 'application/json' });
+      if (url.endsWith('/api/auth/login')) {
+        headers.append('set-cookie', 'other=1; Path=/');
+        headers.append(
+          'set-cookie',
+          `studio_device=${device}; Max-Age=31536000; Path=/api/auth; HttpOnly; SameSite=Lax`,
+        );
+      }
+      return new Response('{}', { status: 200, headers });
+    });
+    let apiBase = 'https://studio.example';
+    const handle = createAppHandler({
+      renderer: { dir: rendererDir },
+      apiBase: () => apiBase,
+      fetch,
+      deviceCookie,
+    });
+    const sentCookie = () => new Headers(fetch.mock.calls.at(-1)?.[1]?.headers).get('cookie');
+    const login = () =>
+      handle(
+        new Request(`${ORIGIN}/api/auth/login`, {
+          method: 'POST',
+          body: '{}',
+          headers: { cookie: 'x=y' },
+        }),
+      );
+
+    const first = await login();
+    expect(sentCookie()).toBeNull();
+    // Kept by the main process, never handed to the renderer.
+    expect(first.headers.get('set-cookie')).toBeNull();
+    expect(kept.get('https://studio.example')).toBe(device);
+
+    await login();
+    expect(sentCookie()).toBe(`studio_device=${device}`);
+    await handle(new Request(`${ORIGIN}/api/auth/password`, { method: 'PUT', body: '{}' }));
+    expect(sentCookie()).toBe(`studio_device=${device}`);
+    await handle(new Request(`${ORIGIN}/api/admin/orders`));
+    expect(sentCookie()).toBeNull();
+    // Another server never gets this one's cookie.
+    apiBase = 'https://other.example';
+    fetch.mockResolvedValueOnce(Response.json({}, { status: 401 }));
+    await login();
+    expect(sentCookie()).toBeNull();
+    expect(kept.has('https://other.example')).toBe(false);
+  });
+
   it('passes error answers on as they are', async () => {
     const fetch = vi.fn(async () =>
       Response.json({ message: 'Invalid email or password' }, { status: 401 }),

@@ -11,6 +11,32 @@ export interface AppHandlerOptions {
   apiBase: () => string | null;
   /** Electron's `net.fetch` in the app (system proxy settings apply); any fetch in tests. */
   fetch: Fetch;
+  /**
+   * Where the API's device cookie is kept for the server chosen (decision 024): the console
+   * takes no cookies from the renderer, so the main process keeps this one and sends it with
+   * `/api/auth/*` calls, so that staff signing in here are a known device. None: not kept.
+   */
+  deviceCookie?: {
+    get(apiBase: string): string | null;
+    set(apiBase: string, value: string): void;
+  };
+}
+
+/** The API's device cookie (api/src/lib/device-cookie.ts) and the calls it goes with. */
+const DEVICE_COOKIE = 'studio_device';
+const DEVICE_COOKIE_PATH = '/api/auth/';
+const DEVICE_COOKIE_VALUE = /^[A-Za-z0-9._-]{1,200}$/;
+
+/** The device cookie a sign-in's answer sets, if any. */
+function deviceCookieOf(res: Response): string | null {
+  for (const header of res.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const eq = pair?.indexOf('=') ?? -1;
+    if (!pair || eq < 0 || pair.slice(0, eq).trim() !== DEVICE_COOKIE) continue;
+    const value = pair.slice(eq + 1).trim();
+    if (DEVICE_COOKIE_VALUE.test(value)) return value;
+  }
+  return null;
 }
 
 const TYPES: Record<string, string> = {
@@ -65,6 +91,9 @@ async function proxyToApi(req: Request, url: URL, options: AppHandlerOptions): P
   req.headers.forEach((value, name) => {
     if (!DROP_REQUEST.has(name)) headers.set(name, value);
   });
+  const auth = url.pathname.startsWith(DEVICE_COOKIE_PATH);
+  const device = auth ? options.deviceCookie?.get(apiBase) : null;
+  if (device) headers.set('cookie', `${DEVICE_COOKIE}=${device}`);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   let res: Response;
   try {
@@ -86,6 +115,8 @@ async function proxyToApi(req: Request, url: URL, options: AppHandlerOptions): P
     const hint = to ? ` (to ${to}); sign in with that address instead` : '';
     return jsonError(502, `The server at ${apiBase} redirected the call${hint}.`, 'API_REDIRECT');
   }
+  const renewed = auth && res.ok ? deviceCookieOf(res) : null;
+  if (renewed) options.deviceCookie?.set(apiBase, renewed);
   return passOn(res);
 }
 

@@ -41,6 +41,7 @@ function setup() {
     sessions,
     dialog,
     documentsDir: () => dir,
+    fetch: (input, init) => fetch(input, init),
     windowOf: () => win as unknown as ElectronWindow,
   });
   return { settings, sessions };
@@ -90,6 +91,12 @@ describe('payloads', () => {
     [IPC.pickTextFile, { extensions: ['../csv'] }],
     [IPC.pickTextFile, { extensions: 'csv' }],
     [IPC.pickTextFile, { extensions: ['csv'], defaultPath: '/etc/passwd' }],
+    [IPC.saveExport, undefined],
+    [IPC.saveExport, { kind: 'users', query: {} }],
+    [IPC.saveExport, { kind: 'orders' }],
+    [IPC.saveExport, { kind: 'orders', query: { token: 'x' } }],
+    [IPC.saveExport, { kind: 'orders', query: { q: 'x'.repeat(201) } }],
+    [IPC.saveExport, { kind: 'orders', query: {}, path: '/etc/passwd' }],
   ])('refuses %s with %j', async (channel, payload) => {
     setup();
     await expect(ipcMain.invoke(channel, from(), payload)).rejects.toThrow(

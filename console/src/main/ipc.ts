@@ -1,8 +1,15 @@
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import { z } from 'zod';
 import { normalizeApiBase } from '../shared/api-base.ts';
-import { type ConsoleSession, IPC, type IpcChannel } from '../shared/ipc.ts';
+import {
+  type ConsoleSession,
+  exportKinds,
+  IPC,
+  type IpcChannel,
+  type SaveExportResult,
+} from '../shared/ipc.ts';
 import { isAppUrl } from './app-scheme.ts';
+import { saveExport } from './export-file.ts';
 import { printToPrinter, type SaveDialog, saveReportPdf } from './printing.ts';
 import type { SessionStore } from './session-store.ts';
 import type { SettingsStore } from './settings.ts';
@@ -36,6 +43,8 @@ export function handleValidated<T>(
 }
 
 const title = z.strictObject({ title: z.string().trim().min(1).max(200) });
+/** A filter value as the dashboard sends it; the API judges it again. */
+const filterValue = z.string().min(1).max(200).optional();
 
 /** Every payload the renderer may send, channel by channel. */
 export const payloadSchemas = {
@@ -55,6 +64,16 @@ export const payloadSchemas = {
       .min(1)
       .max(10),
   }),
+  [IPC.saveExport]: z.strictObject({
+    kind: z.enum(exportKinds),
+    query: z.strictObject({
+      status: filterValue,
+      q: filterValue,
+      sort: filterValue,
+      dir: filterValue,
+      paymentState: filterValue,
+    }),
+  }),
 } satisfies Record<IpcChannel, z.ZodType>;
 
 export interface ConsoleIpcDeps {
@@ -63,6 +82,8 @@ export interface ConsoleIpcDeps {
   sessions: SessionStore;
   dialog: SaveDialog & OpenDialog;
   documentsDir: () => string;
+  /** Electron's `net.fetch` in the app; any fetch in tests. */
+  fetch: (input: string, init?: RequestInit) => Promise<Response>;
   /** The window whose page sent `event`. */
   windowOf: (event: IpcMainInvokeEvent) => BrowserWindow;
 }
@@ -116,5 +137,31 @@ export function registerConsoleIpc(deps: ConsoleIpcDeps): void {
 
   on(IPC.pickTextFile, payloadSchemas[IPC.pickTextFile], ({ extensions }, event) =>
     pickTextFile({ win: deps.windowOf(event), dialog, extensions }),
+  );
+
+  // The token never crosses to the renderer's side of this call: the main process holds it.
+  on(
+    IPC.saveExport,
+    payloadSchemas[IPC.saveExport],
+    async ({ kind, query }, event): Promise<SaveExportResult> => {
+      const apiBase = settings.get().apiBase ?? null;
+      const session = await sessions.load();
+      if (!apiBase || !session || session.apiBase !== apiBase) {
+        return { outcome: 'failed', status: 401, message: 'Sign in again to export.' };
+      }
+      const filter = Object.fromEntries(
+        Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      );
+      return saveExport({
+        win: deps.windowOf(event),
+        dialog,
+        documentsDir: deps.documentsDir(),
+        apiBase,
+        token: session.token,
+        kind,
+        query: filter,
+        fetch: deps.fetch,
+      });
+    },
   );
 }

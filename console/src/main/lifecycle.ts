@@ -86,6 +86,17 @@ export function startConsole(): void {
         renderer: devServer ? { devServer } : { dir: rendererDir },
         apiBase: () => settings.get().apiBase ?? null,
         fetch: (input, init) => net.fetch(input, init),
+        deviceCookie: {
+          get: (apiBase) => {
+            const kept = settings.get().deviceCookie;
+            return kept?.apiBase === apiBase ? kept.value : null;
+          },
+          set: (apiBase, value) => {
+            settings.update({ deviceCookie: { apiBase, value } }).catch((error: unknown) => {
+              console.error('Studio Console: could not keep the device cookie', error);
+            });
+          },
+        },
       }),
     );
     denyPermissions();
@@ -95,6 +106,7 @@ export function startConsole(): void {
       sessions,
       dialog,
       documentsDir: () => app.getPath('documents'),
+      fetch: (input, init) => net.fetch(input, init),
       windowOf: (event) => {
         const win = BrowserWindow.fromWebContents(event.sender);
         if (!win) throw new Error('The calling window is gone');

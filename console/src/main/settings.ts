@@ -16,11 +16,17 @@ const windowStateSchema = z.object({
 const fields = {
   apiBase: z.url({ protocol: /^https?$/ }),
   window: windowStateSchema,
+  deviceCookie: z.object({ apiBase: z.string().min(1), value: z.string().min(1).max(200) }),
 };
 
 export interface Settings {
   apiBase?: string;
   window?: WindowState;
+  /**
+   * The API's device cookie for that server (decision 024): it only marks this console as a
+   * known device for its account's sign-in throttling, and signs nobody in.
+   */
+  deviceCookie?: { apiBase: string; value: string };
 }
 
 export interface SettingsStore {
@@ -42,6 +48,8 @@ function readSettings(file: string): Settings {
   if (apiBase.success) settings.apiBase = apiBase.data;
   const win = fields.window.safeParse(record.window);
   if (win.success) settings.window = win.data;
+  const device = fields.deviceCookie.safeParse(record.deviceCookie);
+  if (device.success) settings.deviceCookie = device.data;
   return settings;
 }
 

@@ -1,6 +1,12 @@
-import type { ConsoleSession, SaveSessionInput, TextFile } from '../shared/ipc.ts';
+import type {
+  ConsoleSession,
+  SaveExportInput,
+  SaveExportResult,
+  SaveSessionInput,
+  TextFile,
+} from '../shared/ipc.ts';
 
-export type { ConsoleSession, SaveSessionInput, TextFile };
+export type { ConsoleSession, SaveExportInput, SaveExportResult, SaveSessionInput, TextFile };
 
 /**
  * What the preload exposes to the renderer as `window.studio`. Types only: no runtime code.
@@ -22,4 +28,9 @@ export interface StudioBridge {
   saveReportPdf(options: { title: string }): Promise<{ path: string } | null>;
   /** The native open dialog; the main process reads the file. `null` when cancelled. */
   pickTextFile(options: { extensions: string[] }): Promise<TextFile | null>;
+  /**
+   * The save dialog, then the export streamed from the API to the chosen file by the main
+   * process, with the token it keeps. Cancelling is an outcome, not an error.
+   */
+  saveExport(request: SaveExportInput): Promise<SaveExportResult>;
 }

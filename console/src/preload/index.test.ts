@@ -25,6 +25,7 @@ describe('the preload bridge (window.studio)', () => {
         'printReport',
         'saveReportPdf',
         'pickTextFile',
+        'saveExport',
       ].sort(),
     );
     expect(studio.version).toBe('0.0.0-test');
@@ -44,6 +45,12 @@ describe('the preload bridge (window.studio)', () => {
     ['printReport', [{ title: 'R' }], IPC.printReport, [{ title: 'R' }]],
     ['saveReportPdf', [{ title: 'R' }], IPC.saveReportPdf, [{ title: 'R' }]],
     ['pickTextFile', [{ extensions: ['csv'] }], IPC.pickTextFile, [{ extensions: ['csv'] }]],
+    [
+      'saveExport',
+      [{ kind: 'orders', query: { status: 'paid' }, extra: 'dropped' }],
+      IPC.saveExport,
+      [{ kind: 'orders', query: { status: 'paid' } }],
+    ],
   ] as const)(
     '%s sends exactly its own payload on its channel',
     async (name, args, channel, sent) => {

@@ -24,6 +24,7 @@ const bridge: StudioBridge = {
   printReport: ({ title }) => invoke(IPC.printReport, { title }),
   saveReportPdf: ({ title }) => invoke(IPC.saveReportPdf, { title }),
   pickTextFile: ({ extensions }) => invoke(IPC.pickTextFile, { extensions: [...extensions] }),
+  saveExport: ({ kind, query }) => invoke(IPC.saveExport, { kind, query: { ...query } }),
 };
 
 contextBridge.exposeInMainWorld('studio', bridge);

@@ -11,6 +11,7 @@ export const IPC = {
   printReport: 'report:print',
   saveReportPdf: 'report:save-pdf',
   pickTextFile: 'file:pick-text',
+  saveExport: 'export:save',
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];
@@ -36,3 +37,23 @@ export interface TextFile {
   name: string;
   text: string;
 }
+
+/** The dashboard's CSV exports (the API's /api/admin/exports/<kind>, decision 034). */
+export const exportKinds = ['orders', 'order-lines', 'subscribers', 'submissions'] as const;
+export type ExportKind = (typeof exportKinds)[number];
+
+export interface SaveExportInput {
+  kind: ExportKind;
+  /** The export's filter as query parameters (status, q, sort, dir, paymentState). */
+  query: Record<string, string>;
+}
+
+/**
+ * What became of an export: saved where the admin chose (with its size), cancelled at the
+ * dialog (not an error), or failed with the API's status and message (0: no answer, or cut off)
+ * and nothing left on disk.
+ */
+export type SaveExportResult =
+  | { outcome: 'saved'; path: string; bytes: number }
+  | { outcome: 'cancelled' }
+  | { outcome: 'failed'; status: number; message: string };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productCategories } from './catalog.ts';
 import { paginationSchema } from './pagination.ts';
+import { multiLine, nonEmptyUpdate, ruledFormat, singleLine } from './text.ts';
 
 const cents = (label: string) =>
   z.coerce
@@ -9,24 +10,29 @@ const cents = (label: string) =>
     .min(0, { error: `${label} cannot be negative` })
     .max(100_000_000, { error: `${label} is too large` });
 
-const url = z
-  .url({ protocol: /^https?$/, error: 'Must be a valid http(s) URL' })
+const url = ruledFormat(
+  z.url({ protocol: /^https?$/, error: 'Must be a valid http(s) URL' }),
+  'Link',
+)
   .max(500)
   .optional()
   .or(z.literal('').transform(() => undefined));
 
-/** Product fields an admin edits. Prices are integer cents. */
+/**
+ * Product fields an admin edits. Prices are integer cents. No defaults here: a partial update
+ * must not write a default over a field it does not name (zod 4 applies a default inside
+ * `.partial()`); the create schema adds them.
+ */
 const productFields = z.object({
-  sku: z
-    .string()
+  sku: singleLine('SKU')
     .trim()
     .min(1, { error: 'SKU is required' })
     .max(40)
     .regex(/^[A-Za-z0-9._-]+$/, {
       error: 'SKU may use letters, digits, dot, dash and underscore',
     }),
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(200),
-  description: z.string().trim().max(5000).default(''),
+  name: singleLine('Name').trim().min(1, { error: 'Name is required' }).max(200),
+  description: multiLine('Description').trim().max(5000),
   category: z.enum(productCategories, { error: 'Choose book, apparel or digital' }),
   priceCents: cents('Price'),
   /** The sale price; or give `discountPercentage` and the server computes it. Null ends a sale. */
@@ -45,50 +51,57 @@ const productFields = z.object({
     .int({ error: 'Stock must be a whole number' })
     .min(0, { error: 'Stock cannot be negative' })
     .max(1_000_000),
-  isActive: z.boolean().default(true),
-  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
-  metadata: z
-    .object({
-      type: z.enum(['book', 'shopify']).optional(),
-      barnesNobleUrl: url,
-      shopifyUrl: url,
-      externalUrl: url,
-    })
-    .default({}),
+  isActive: z.boolean(),
+  tags: z.array(singleLine('Tag').trim().min(1).max(40)).max(20),
+  metadata: z.object({
+    type: z.enum(['book', 'shopify']).optional(),
+    barnesNobleUrl: url,
+    shopifyUrl: url,
+    externalUrl: url,
+  }),
 });
 
-export const productCreateSchema = productFields;
-export const productUpdateSchema = productFields.partial();
+export const productCreateSchema = productFields.extend({
+  description: productFields.shape.description.default(''),
+  isActive: productFields.shape.isActive.default(true),
+  tags: productFields.shape.tags.default([]),
+  metadata: productFields.shape.metadata.default({}),
+});
+export const productUpdateSchema = nonEmptyUpdate(productFields.partial());
 export type ProductInput = z.input<typeof productCreateSchema>;
 
 export const adminProductsQuerySchema = paginationSchema.extend({
-  q: z.string().trim().max(200).optional(),
+  q: singleLine('Search').trim().max(200).optional(),
   category: z.enum(productCategories).optional(),
   active: z.enum(['true', 'false']).optional(),
 });
 
 /** PUT /api/admin/services/:id: both prices side by side, and the card's texts. */
-export const serviceUpdateSchema = z
-  .object({
-    title: z.string().trim().min(1, { error: 'Title is required' }).max(200),
-    category: z.enum(['Sound Design', 'Mixing / Mastering', 'Post-Production']),
-    description: z.string().trim().min(1, { error: 'Description is required' }).max(2000),
-    features: z.array(z.string().trim().min(1).max(200)).max(20),
-    popular: z.boolean(),
-    isActive: z.boolean(),
-    listPriceCents: cents('Card price'),
-    /** Null: no online payment for this service. */
-    checkoutPriceCents: cents('Payment price').nullable(),
-  })
-  .partial();
+export const serviceUpdateSchema = nonEmptyUpdate(
+  z
+    .object({
+      title: singleLine('Title').trim().min(1, { error: 'Title is required' }).max(200),
+      category: z.enum(['Sound Design', 'Mixing / Mastering', 'Post-Production']),
+      description: multiLine('Description')
+        .trim()
+        .min(1, { error: 'Description is required' })
+        .max(2000),
+      features: z.array(singleLine('Feature').trim().min(1).max(200)).max(20),
+      popular: z.boolean(),
+      isActive: z.boolean(),
+      listPriceCents: cents('Card price'),
+      /** Null: no online payment for this service. */
+      checkoutPriceCents: cents('Payment price').nullable(),
+    })
+    .partial(),
+);
 
 export const adminSubmissionsQuerySchema = paginationSchema.extend({
-  paymentState: z.enum(['unpaid', 'pending', 'paid']).optional(),
-  q: z.string().trim().max(200).optional(),
+  paymentState: z.enum(['unpaid', 'pending', 'paid', 'refunded']).optional(),
+  q: singleLine('Search').trim().max(200).optional(),
 });
 
-const day = z
-  .string()
+const day = singleLine('Date')
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-01-31' })
   // A real calendar day: 2026-02-30 is refused, not rolled into March.
   .refine(

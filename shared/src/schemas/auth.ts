@@ -8,6 +8,7 @@ import {
   passwordField,
   phoneField,
 } from './fields.ts';
+import { nonEmptyUpdate, secretText } from './text.ts';
 
 const m = messages.auth;
 
@@ -34,9 +35,9 @@ export type RegisterInput = z.input<typeof registerSchema>;
 /** The register form: the API's fields plus the two the browser alone checks. */
 export const registerFormSchema = registerSchema
   .extend({
-    confirmPassword: z
-      .string({ error: m.confirmPasswordRequired })
-      .min(1, { error: m.confirmPasswordRequired }),
+    confirmPassword: secretText('Confirm password', { error: m.confirmPasswordRequired }).min(1, {
+      error: m.confirmPasswordRequired,
+    }),
     agreeToTerms: z.boolean().refine((v) => v, { error: m.termsRequired }),
   })
   .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
@@ -46,15 +47,13 @@ export const registerFormSchema = registerSchema
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 /** PUT /api/auth/profile: any of the editable fields; e-mail and role are not editable here. */
-export const profileSchema = z
-  .object({
+export const profileSchema = nonEmptyUpdate(
+  z.object({
     firstName: firstNameField.optional(),
     lastName: lastNameField.optional(),
     phone: phoneField,
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    error: 'Nothing to update',
-  });
+  }),
+);
 export type ProfileInput = z.input<typeof profileSchema>;
 
 /**
@@ -63,8 +62,7 @@ export type ProfileInput = z.input<typeof profileSchema>;
  */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: m.currentPasswordRequired })
+    currentPassword: secretText('Current password', { error: m.currentPasswordRequired })
       .min(1, { error: m.currentPasswordRequired })
       .max(256, { error: m.currentPasswordIncorrect }),
     newPassword: newPasswordField,

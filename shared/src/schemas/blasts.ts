@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { blastMessages as m } from '../messages-blasts.ts';
+import { multiLine } from './text.ts';
 
 export const blastSubjectMax = 200;
 export const blastMessageMax = 20_000;
@@ -58,10 +59,9 @@ export function extractListAddresses(content: string): { valid: string[]; invali
   return { valid: [...valid], invalid: [...invalid] };
 }
 
-const requiredText = z
-  .string({ error: m.required })
-  .trim()
-  .min(1, { error: m.required, abort: true });
+/** Subject and recipients: multi-line on purpose, a pasted subject's breaks are joined below. */
+const requiredText = (field: string) =>
+  multiLine(field, { error: m.required }).trim().min(1, { error: m.required, abort: true });
 
 /**
  * The text fields of POST /api/events/admin/send-email-blast (multipart) and of the Mass Email
@@ -69,17 +69,15 @@ const requiredText = z
  * recipients are judged.
  */
 export const emailBlastSchema = z.object({
-  subject: requiredText
+  subject: requiredText('Subject')
     .max(blastSubjectMax, { error: m.subjectTooLong })
     // One header line: no line breaks from a pasted subject.
     .transform((v) => v.replace(/\s+/g, ' ')),
-  emails: requiredText.refine((v) => parseRecipients(v).valid.length > 0, {
+  emails: requiredText('Recipients').refine((v) => parseRecipients(v).valid.length > 0, {
     error: m.noValidRecipients,
   }),
-  message: z
-    .string()
-    // Browsers send form line breaks as CRLF; keep one kind.
-    .overwrite((v) => v.replace(/\r\n?/g, '\n'))
+  // The rule turns the CRLF line breaks browsers send into LF.
+  message: multiLine('Message')
     .max(blastMessageMax, { error: m.messageTooLong })
     .optional()
     .transform((v) => v?.trim() || undefined),
@@ -88,8 +86,7 @@ export type EmailBlastInput = z.output<typeof emailBlastSchema>;
 
 /** POST /api/admin/subscribers/import: the text of the chosen .txt or .csv file. */
 export const subscriberImportSchema = z.object({
-  content: z
-    .string({ error: m.importContentRequired })
+  content: multiLine('The list', { error: m.importContentRequired })
     .min(1, { error: m.importContentRequired, abort: true })
     .max(limits.maxJsonBytes, { error: m.importTooLarge }),
 });

@@ -1,29 +1,29 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { multiLine, singleLine } from './text.ts';
 
 const m = messages.contact;
 
-function text(message: string, max: number) {
-  return z
-    .string({ error: message })
+function text(field: string, message: string, max: number, lines: 'single' | 'multi' = 'single') {
+  return (lines === 'multi' ? multiLine : singleLine)(field, { error: message })
     .trim()
     .min(1, { error: message, abort: true })
     .max(max, { error: `Must be at most ${max} characters` });
 }
 
 function email(required: string, invalid: string) {
-  return text(required, 254)
+  return text('Email', required, 254)
     .regex(limits.emailPattern, { error: invalid })
     .transform((v) => v.toLowerCase());
 }
 
 /** The landing page's form: all four fields required (spec 5). */
 export const landingContactSchema = z.object({
-  name: text(m.nameRequired, 200),
+  name: text('Name', m.nameRequired, 200),
   email: email(m.emailRequired, m.emailInvalid),
-  subject: text(m.subjectRequired, 200),
-  message: text(m.messageRequired, 5000),
+  subject: text('Subject', m.subjectRequired, 200),
+  message: text('Message', m.messageRequired, 5000, 'multi'),
 });
 
 /**
@@ -31,11 +31,11 @@ export const landingContactSchema = z.object({
  * message for any empty field (spec 5).
  */
 export const pitchContactSchema = z.object({
-  name: text(m.fillAllFields, 200),
+  name: text('Name', m.fillAllFields, 200),
   email: email(m.fillAllFields, m.emailInvalid),
-  message: text(m.fillAllFields, 5000),
-  subject: z.string().trim().max(200).optional(),
-  recipient: z.string().trim().toLowerCase().max(254),
+  message: text('Message', m.fillAllFields, 5000, 'multi'),
+  subject: singleLine('Subject').trim().max(200).optional(),
+  recipient: singleLine('Recipient').trim().toLowerCase().max(254),
 });
 
 /**
@@ -56,8 +56,7 @@ export type ContactInput = z.output<typeof contactSchema>;
 
 /** POST /api/contact/newsletter. */
 export const newsletterSchema = z.object({
-  email: z
-    .string({ error: messages.newsletter.emailRequired })
+  email: singleLine('Email', { error: messages.newsletter.emailRequired })
     .trim()
     .min(1, { error: messages.newsletter.emailRequired, abort: true })
     .regex(limits.emailPattern, { error: messages.newsletter.emailInvalid })

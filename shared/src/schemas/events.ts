@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { eventMessages as m } from '../messages-events.ts';
+import { multiLine, singleLine } from './text.ts';
 
 const dateText =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -38,14 +39,15 @@ export function parseEventDate(text: string): Date | null {
   return new Date(utc - offsetMinutes * 60_000);
 }
 
-function required(message: string) {
-  return z.string({ error: message }).trim().min(1, { error: message, abort: true });
+function required(field: string, message: string, lines: 'single' | 'multi' = 'single') {
+  return (lines === 'multi' ? multiLine : singleLine)(field, { error: message })
+    .trim()
+    .min(1, { error: message, abort: true });
 }
 
 /** An optional text field: absent or blank becomes null. */
-function optionalText() {
-  return z
-    .string()
+function optionalText(field: string) {
+  return singleLine(field)
     .trim()
     .optional()
     .transform((v) => v || null);
@@ -57,12 +59,12 @@ function optionalText() {
  * (`eventFlyerProblem` in the browser, by content on the server).
  */
 export const eventFormSchema = z.object({
-  title: required(m.titleRequired).max(200, { error: m.titleTooLong }),
-  // Browsers send form line breaks as CRLF; keep one kind.
-  description: required(m.descriptionRequired)
-    .overwrite((v) => v.replace(/\r\n?/g, '\n'))
-    .max(5000, { error: m.descriptionTooLong }),
-  date: required(m.dateRequired).transform((value, ctx) => {
+  title: required('Title', m.titleRequired).max(200, { error: m.titleTooLong }),
+  // The rule turns the CRLF line breaks browsers send into LF.
+  description: required('Description', m.descriptionRequired, 'multi').max(5000, {
+    error: m.descriptionTooLong,
+  }),
+  date: required('Date', m.dateRequired).transform((value, ctx) => {
     const date = parseEventDate(value);
     if (!date) {
       ctx.issues.push({ code: 'custom', message: m.dateInvalid, input: value });
@@ -70,8 +72,10 @@ export const eventFormSchema = z.object({
     }
     return date;
   }),
-  location: optionalText().pipe(z.string().max(200, { error: m.locationTooLong }).nullable()),
-  ticketLink: optionalText().pipe(
+  location: optionalText('Location').pipe(
+    z.string().max(200, { error: m.locationTooLong }).nullable(),
+  ),
+  ticketLink: optionalText('Ticket link').pipe(
     z
       .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: m.ticketLinkInvalid })
       .max(2048, { error: m.ticketLinkInvalid })

@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { secretText, singleLine } from './text.ts';
 
 const m = messages.auth;
 
 /** Trimmed, lower-cased e-mail with the spec's two messages. */
-export const emailField = z
-  .string({ error: m.emailRequired })
+export const emailField = singleLine('Email', { error: m.emailRequired })
   .trim()
   .min(1, { error: m.emailRequired, abort: true })
   .regex(limits.emailPattern, { error: m.emailInvalid })
@@ -14,8 +13,7 @@ export const emailField = z
   .transform((v) => v.toLowerCase());
 
 /** Login only checks presence and length; register adds the complexity rule. */
-export const passwordField = z
-  .string({ error: m.passwordRequired })
+export const passwordField = secretText('Password', { error: m.passwordRequired })
   .min(1, { error: m.passwordRequired, abort: true })
   .min(limits.passwordMin, { error: m.passwordMin, abort: true })
   // argon2 hashes anything, but a megabyte "password" is a denial-of-service vector.
@@ -26,8 +24,7 @@ export const newPasswordField = passwordField.regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.
 });
 
 function nameField(required: string, min: string) {
-  return z
-    .string({ error: required })
+  return singleLine(required.replace(' is required', ''), { error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .min(limits.nameMin, { error: min })
@@ -38,8 +35,7 @@ export const firstNameField = nameField(m.firstNameRequired, m.firstNameMin);
 export const lastNameField = nameField(m.lastNameRequired, m.lastNameMin);
 
 /** Optional phone; an empty string means "no phone". */
-export const phoneField = z
-  .string({ error: m.phoneInvalid })
+export const phoneField = singleLine('Phone', { error: m.phoneInvalid })
   .trim()
   .refine((v) => v === '' || limits.phonePattern.test(v), { error: m.phoneInvalid })
   .transform((v) => (v === '' ? null : v))

@@ -1,30 +1,36 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { holdMessages } from '../messages-holds.ts';
 import { carriers, shippingMethods } from '../shipping.ts';
 import { paginationSchema } from './pagination.ts';
+import { singleLine } from './text.ts';
 
 const a = messages.address;
 const o = messages.orders;
 
-function required(message: string, max = 200) {
-  return z
-    .string({ error: message })
+function required(field: string, message: string, max = 200) {
+  return singleLine(field, { error: message })
     .trim()
     .min(1, { error: message, abort: true })
     .max(max, { error: `Must be at most ${max} characters` });
 }
 
 export const shippingAddressSchema = z.object({
-  firstName: required(a.firstNameRequired, 100),
-  lastName: required(a.lastNameRequired, 100),
-  street: required(a.streetRequired),
-  city: required(a.cityRequired, 100),
-  state: required(a.stateRequired, 100),
-  zipCode: required(a.zipRequired, 20).regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,18}[A-Za-z0-9]$/, {
-    error: a.zipInvalid,
+  firstName: required('First name', a.firstNameRequired, 100),
+  lastName: required('Last name', a.lastNameRequired, 100),
+  street: required('Street', a.streetRequired),
+  city: required('City', a.cityRequired, 100),
+  state: required('State', a.stateRequired, 100),
+  zipCode: required('ZIP code', a.zipRequired, 20).regex(
+    /^[A-Za-z0-9][A-Za-z0-9 -]{1,18}[A-Za-z0-9]$/,
+    {
+      error: a.zipInvalid,
+    },
+  ),
+  phone: required('Phone', a.phoneRequired, 20).regex(limits.phonePattern, {
+    error: a.phoneInvalid,
   }),
-  phone: required(a.phoneRequired, 20).regex(limits.phonePattern, { error: a.phoneInvalid }),
 });
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 
@@ -49,7 +55,9 @@ export const createOrderSchema = z.object({
           .number({ error: 'Quantity must be a number' })
           .int({ error: 'Quantity must be a whole number' })
           .min(1, { error: 'Quantity must be at least 1' })
-          .max(99, { error: o.tooManyItems }),
+          .max(limits.maxQuantityPerLine, {
+            error: holdMessages.perLineCap(limits.maxQuantityPerLine),
+          }),
       }),
       { error: o.cartEmpty },
     )
@@ -67,27 +75,25 @@ export const orderStatusSchema = z.object({
 /** PUT /api/admin/orders/:id/shipping (spec 5: all three required). */
 export const shippingInfoSchema = z.object({
   carrier: z.enum(carriers, { error: o.carrierRequired }),
-  trackingNumber: required(o.trackingRequired, 64),
+  trackingNumber: required('Tracking number', o.trackingRequired, 64),
   shippingMethod: z.enum(shippingMethods, { error: o.methodRequired }),
 });
 
 /** GET /api/admin/orders */
 export const adminOrdersQuerySchema = paginationSchema.extend({
   status: z.enum(orderStatuses, { error: 'Choose a valid order status' }).optional(),
-  q: z.string().trim().max(200).optional(),
+  q: singleLine('Search').trim().max(200).optional(),
   sort: z.enum(['createdAt', 'total', 'orderNumber', 'status']).default('createdAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
 });
 
 /** POST /api/orders/execute-payment (spec 7) after PayPal returns to /checkout/success. */
 export const executePaymentSchema = z.object({
-  paymentId: z
-    .string({ error: o.missingPaymentInfo })
+  paymentId: singleLine('Payment id', { error: o.missingPaymentInfo })
     .trim()
     .min(1, { error: o.missingPaymentInfo })
     .max(100),
-  payerId: z
-    .string({ error: o.missingPaymentInfo })
+  payerId: singleLine('Payer id', { error: o.missingPaymentInfo })
     .trim()
     .min(1, { error: o.missingPaymentInfo })
     .max(100),

@@ -34,5 +34,7 @@ export const mailPurposeLabels: Record<string, string> = {
   'payment-receipt': 'Payment receipt',
   'payment-notice': 'Payment notice',
   'shipping-notice': 'Shipping notice',
+  'refund-notice': 'Refund notice',
+  'newsletter-confirm': 'Newsletter confirmation',
   'newsletter-welcome': 'Newsletter welcome',
 };

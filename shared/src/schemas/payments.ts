@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text.ts';
 
 export const paymentMethods = ['paypal', 'usdt', 'alephium'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
@@ -25,8 +26,7 @@ export const paypalOrderSchema = subject;
 /** POST /api/orders/:id/payment-confirm: a shop order's crypto or PayPal payment. */
 export const orderPaymentConfirmSchema = z.object({
   paymentMethod: method,
-  transactionId: z
-    .string({ error: 'Transaction failed' })
+  transactionId: singleLine('Transaction id', { error: 'Transaction failed' })
     .trim()
     .min(1, { error: 'Transaction failed' })
     .max(200, { error: 'Transaction failed' }),
@@ -40,8 +40,7 @@ export const orderPaymentConfirmSchema = z.object({
 export const paymentConfirmSchema = z.object({
   submissionId,
   paymentMethod: method,
-  transactionId: z
-    .string({ error: 'Transaction failed' })
+  transactionId: singleLine('Transaction id', { error: 'Transaction failed' })
     .trim()
     .min(1, { error: 'Transaction failed' })
     .max(200, { error: 'Transaction failed' }),

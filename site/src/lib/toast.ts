@@ -1,4 +1,6 @@
-import { notifications, notificationsStore } from '@mantine/notifications';
+import { type NotificationsProps, notifications, notificationsStore } from '@mantine/notifications';
+
+type NotificationPosition = NonNullable<NotificationsProps['position']>;
 
 /**
  * Toasts as the spec types them (blank, error, success, loading, custom), on Mantine's
@@ -33,9 +35,25 @@ const COLORS: Record<ToastType, string | undefined> = {
   custom: 'grape',
 };
 
+/** Where toasts appear while a surface that asked for a place is mounted; else the theme's. */
+let placement: NotificationPosition | undefined;
+
+/**
+ * Puts toasts at `position` until the returned function is called: the admin dashboard takes the
+ * bottom right, clear of its header's Print report and Logout (decision 038), while the site's
+ * pages keep the top right, clear of the newsletter box at their end.
+ */
+export function placeToasts(position: NotificationPosition): () => void {
+  placement = position;
+  return () => {
+    if (placement === position) placement = undefined;
+  };
+}
+
 function show(type: ToastType, message: string, options: ToastOptions = {}): string {
   const payload = {
     message,
+    position: placement,
     title: options.title,
     color: COLORS[type],
     loading: type === 'loading',

@@ -5,7 +5,8 @@ import { services } from './services.ts';
 import { statusSource } from './status-sources.ts';
 import { users } from './users.ts';
 
-export const paymentState = pgEnum('payment_state', ['unpaid', 'pending', 'paid']);
+/** `refunded`: paid, then all of it given back (decision 035); never payable again. */
+export const paymentState = pgEnum('payment_state', ['unpaid', 'pending', 'paid', 'refunded']);
 
 export const projectSubmissions = pgTable(
   'project_submissions',

@@ -9,6 +9,7 @@ beforeAll(async () => {
   t = await createTestApp({
     TRUST_PROXY: 'true',
     AUTH_RATE_LIMIT_PER_IP: '5',
+    // Sign-ups per e-mail.
     AUTH_RATE_LIMIT_PER_EMAIL: '3',
   });
 });
@@ -16,7 +17,9 @@ beforeAll(async () => {
 const from = (ip: string) => ({ 'X-Forwarded-For': ip });
 
 describe('sign-in rate limits', () => {
-  it('locks an e-mail after 3 failed sign-ins, even for the right password, with Retry-After', async () => {
+  // Decision 024: past LOGIN_FREE_FAILURES (3) each guess from an unknown device waits (1 s, then
+  // doubling); login-throttling.test.ts has the rest.
+  it('holds an account after 3 failed sign-ins from unknown devices, even for the right password, with Retry-After', async () => {
     const account = await signUpCustomer(t);
     const email = account.user.email;
     for (let i = 0; i < 3; i++) {
@@ -39,7 +42,7 @@ describe('sign-in rate limits', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('does not count successful sign-ins against the e-mail', async () => {
+  it('does not count successful sign-ins against the account', async () => {
     const account = await signUpCustomer(t);
     for (let i = 0; i < 4; i++) {
       const res = await read(

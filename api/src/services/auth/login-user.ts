@@ -3,34 +3,47 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import type { Device } from '../../lib/device-cookie.ts';
+import type { Counters } from '../../rate-limit/counters.ts';
 import { createSession } from './create-session.ts';
-import { type EmailLimits, limitEmailAttempts } from './limit-email-attempts.ts';
+import { guardPasswordAttempt, type LoginLimits } from './guard-password-attempt.ts';
 import { toPublicUser } from './to-public-user.ts';
 import { dummyPasswordHash, verifyPassword } from './verify-password.ts';
 
 /**
  * Signs in with e-mail and password. One 401 message for an unknown e-mail and a wrong
- * password alike; failures count against the address (attempts against the caller's IP are
- * counted by the route, `authRateLimit`).
+ * password alike; guesses are held by `guardPasswordAttempt` (by the caller's device cookie, or
+ * by address and account). The route gives the browser a new device cookie on success.
  */
 export async function loginUser({
   db,
+  counters,
   env,
   email,
   password,
+  ip,
+  device,
 }: {
   db: Db;
-  env: EmailLimits;
+  counters: Counters;
+  env: LoginLimits;
   email: string;
   password: string;
+  ip: string;
+  device: Device | null;
 }) {
-  await limitEmailAttempts({ db, env, kind: 'login', email, peek: true });
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const attempt = await guardPasswordAttempt({
+    counters,
+    env,
+    email,
+    userId: user?.id,
+    ip,
+    device,
+  });
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) {
-    await limitEmailAttempts({ db, env, kind: 'login', email });
-    throw new ApiError('UNAUTHORIZED', messages.auth.invalidCredentials);
-  }
+  if (!user || !ok) throw new ApiError('UNAUTHORIZED', messages.auth.invalidCredentials);
+  await attempt.succeeded();
   const { token } = await createSession({ db, userId: user.id });
   return { token, user: toPublicUser(user) };
 }

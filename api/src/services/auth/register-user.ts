@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { Counters } from '../../rate-limit/counters.ts';
 import { createSession } from './create-session.ts';
 import { hashPassword } from './hash-password.ts';
 import { type EmailLimits, limitEmailAttempts } from './limit-email-attempts.ts';
@@ -13,14 +14,16 @@ import { toPublicUser } from './to-public-user.ts';
 /** Creates a customer and signs them in. The role is never taken from the request. */
 export async function registerUser({
   db,
+  counters,
   env,
   input,
 }: {
   db: Db;
+  counters: Counters;
   env: EmailLimits;
   input: z.output<typeof registerSchema>;
 }) {
-  await limitEmailAttempts({ db, env, kind: 'register', email: input.email });
+  await limitEmailAttempts({ counters, env, kind: 'register', email: input.email });
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {

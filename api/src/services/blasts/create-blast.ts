@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { parseRecipients } from '@studio/shared/schemas/blasts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
@@ -17,14 +17,22 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
-/** The recipients who unsubscribed from the newsletter: they are recorded as skipped. */
+/**
+ * The recipients who unsubscribed from the newsletter, or whose sign-up is not confirmed yet
+ * (decision 025): they are recorded as skipped.
+ */
 async function unsubscribedAmong(db: Db, emails: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(emails)) {
     const rows = await db
       .select({ email: subscribers.email })
       .from(subscribers)
-      .where(and(inArray(subscribers.email, part), eq(subscribers.status, 'unsubscribed')));
+      .where(
+        and(
+          inArray(subscribers.email, part),
+          inArray(subscribers.status, ['unsubscribed', 'pending']),
+        ),
+      );
     for (const r of rows) found.add(r.email);
   }
   return found;

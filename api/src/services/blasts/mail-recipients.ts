@@ -66,12 +66,13 @@ export const errorText = (error: unknown) => {
 
 /**
  * Moves up to `size` pending recipients to `sending` (attempt counted, `attempted_at` set) in one
- * committed statement, and those unsubscribed since the blast was queued to `skipped`.
+ * committed statement, and those unsubscribed (or signed up, unconfirmed) since the blast was
+ * queued to `skipped`.
  */
 async function claim(db: Db, blastId: string, size: number) {
   return db.execute<{ id: string; email: string; status: 'sending' | 'skipped' }>(sql`
     with next as (
-      select r.id, coalesce(s.status = 'unsubscribed', false) as gone
+      select r.id, coalesce(s.status in ('unsubscribed', 'pending'), false) as gone
       from email_blast_recipients r
       left join subscribers s on s.email = r.email
       where r.blast_id = ${blastId} and r.status = 'pending'

@@ -188,9 +188,9 @@ describe('outcomes an admin decides on', () => {
     const admin = (await signInAdmin(t.db)).token;
     const fan = `full.${visitor()}`;
     const subscribed = await read(t.client.api.contact.newsletter.$post({ json: { email: fan } }));
-    expect(subscribed.status).toBe(201);
+    expect(subscribed.status).toBe(200);
     const [failed] = await until(
-      () => rowsFor(t, 'newsletter-welcome'),
+      () => rowsFor(t, 'newsletter-confirm'),
       (rows) => rows[0]?.status === 'failed',
     );
     expect(failed?.attempts).toBe(1);
@@ -202,7 +202,7 @@ describe('outcomes an admin decides on', () => {
     expect(list.body.mails).toEqual([
       expect.objectContaining({
         id: failed?.id,
-        purpose: 'newsletter-welcome',
+        purpose: 'newsletter-confirm',
         to: fan,
         status: 'failed',
         attempts: 1,
@@ -218,7 +218,7 @@ describe('outcomes an admin decides on', () => {
     expect(resent.body.status).toBe('pending');
     await smtp.waitFor(fan, 1, 10_000);
     await until(
-      () => rowsFor(t, 'newsletter-welcome'),
+      () => rowsFor(t, 'newsletter-confirm'),
       (rows) => rows[0]?.status === 'sent',
     );
     // A sent mail is not sent again, by request or by accident.

@@ -14,6 +14,8 @@ export type MailPurpose =
   | 'payment-receipt'
   | 'payment-notice'
   | 'shipping-notice'
+  | 'refund-notice'
+  | 'newsletter-confirm'
   | 'newsletter-welcome';
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboundMail } from '../../db/schema/outbound-mail.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { toOutboundMailItem } from './list-outbound-mail.ts';
 import { OUTBOUND_MAIL_CHANNEL } from './queue-mail.ts';
@@ -12,6 +13,7 @@ import { OUTBOUND_MAIL_CHANNEL } from './queue-mail.ts';
  * arrived), once more: it goes back in the queue for one more round of attempts. Audited.
  */
 export async function resendMail({ db, actorId, id }: { db: Db; actorId: string; id: string }) {
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.mail.notFound);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: outboundMail.status })

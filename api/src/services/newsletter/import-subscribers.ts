@@ -1,15 +1,19 @@
 import { extractListAddresses } from '@studio/shared/schemas/blasts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { isStorableAddress } from './is-storable-address.ts';
 
 const CHUNK = 1000;
 
 /**
  * POST /api/admin/subscribers/import: the addresses found in the text of a .txt or .csv list
- * become active subscribers (source `import`). Nobody is mailed. An address that unsubscribed
- * stays unsubscribed: a list upload is not their consent.
+ * become active subscribers at once (source `import`, consent recorded now): the business vouches
+ * for their consent, so there is no confirmation mail (decision 025), and nobody is mailed. A
+ * pending sign-up becomes active too. An address that unsubscribed stays unsubscribed (also while
+ * a later sign-up of it waits for confirmation): a list upload is not their consent. Addresses
+ * with control or invisible characters count as invalid.
  */
 export async function importSubscribers({
   db,
@@ -20,7 +24,9 @@ export async function importSubscribers({
   content: string;
   actorId: string | null;
 }) {
-  const { valid, invalid } = extractListAddresses(content);
+  const found = extractListAddresses(content);
+  const valid = found.valid.filter(isStorableAddress);
+  const invalid = [...found.invalid, ...found.valid.filter((e) => !isStorableAddress(e))];
   return db.transaction(async (tx) => {
     let added = 0;
     let unsubscribed = 0;
@@ -29,12 +35,36 @@ export async function importSubscribers({
       const opted = await tx
         .select({ email: subscribers.email })
         .from(subscribers)
-        .where(and(inArray(subscribers.email, part), eq(subscribers.status, 'unsubscribed')));
+        .where(
+          and(
+            inArray(subscribers.email, part),
+            or(
+              eq(subscribers.status, 'unsubscribed'),
+              and(eq(subscribers.status, 'pending'), isNotNull(subscribers.unsubscribedAt)),
+            ),
+          ),
+        );
       unsubscribed += opted.length;
       const inserted = await tx
         .insert(subscribers)
-        .values(part.map((email) => ({ email, source: 'import' })))
-        .onConflictDoNothing({ target: subscribers.email })
+        .values(
+          part.map((email) => ({
+            email,
+            status: 'active' as const,
+            source: 'import',
+            consentedAt: sql`now()`,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: subscribers.email,
+          set: {
+            status: 'active',
+            source: 'import',
+            consentedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: and(eq(subscribers.status, 'pending'), isNull(subscribers.unsubscribedAt)),
+        })
         .returning({ id: subscribers.id });
       added += inserted.length;
     }

@@ -1,5 +1,5 @@
 import { messages } from '@studio/shared/messages';
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -23,7 +23,7 @@ export async function unsubscribe({
     throw new ApiError('BAD_REQUEST', messages.newsletter.badLink);
   }
   // Also for an address mailed only because an admin typed it: record the wish, so no blast
-  // mails it again.
+  // mails it again. A pending sign-up is dropped too: its confirmation link no longer works.
   await db
     .insert(subscribers)
     .values({
@@ -35,7 +35,7 @@ export async function unsubscribe({
     .onConflictDoUpdate({
       target: subscribers.email,
       set: { status: 'unsubscribed', unsubscribedAt: sql`now()` },
-      setWhere: eq(subscribers.status, 'active'),
+      setWhere: inArray(subscribers.status, ['active', 'pending']),
     });
   return { email: normalized };
 }

@@ -1,21 +1,58 @@
+import { limits } from '@studio/shared/limits';
 import { messages } from '@studio/shared/messages';
+import { holdMessages } from '@studio/shared/messages-holds';
 import { withTax } from '@studio/shared/money';
 import type { createOrderSchema } from '@studio/shared/schemas/orders';
 import { physicalCategories, shippingEstimateCents } from '@studio/shared/shipping';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { moveStock } from '../stock/move-stock.ts';
 import { newOrderNumber } from './new-order-number.ts';
 import { presentOrder } from './present-order.ts';
 import { transitionOrder } from './transition-order.ts';
 
 const m = messages.orders;
+
+/**
+ * At most `max` unpaid orders holding stock per customer (decision 026). The customer's
+ * advisory lock, held to the end of the order's transaction, makes concurrent checkouts of one
+ * customer count one after the other, so two cannot both pass at max - 1. An unpaid order counts
+ * while its hold lasts, or while a transfer offered for it is still being confirmed (the
+ * release keeps those); one whose hold ran out is being released and frees its slot.
+ */
+async function refuseTooManyUnpaid(tx: Tx, userId: string, max: number) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`unpaid-orders:${userId}`}, 0))`,
+  );
+  const [held] = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      firstEnds: sql<Date | null>`min(${orders.reservedUntil})`.mapWith(orders.reservedUntil),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending'),
+        isNull(orders.stockReleasedAt),
+        or(
+          gt(orders.reservedUntil, sql`now()`),
+          sql`exists (select 1 from payments p where p.order_id = ${orders.id}
+            and p.status = 'pending' and p.provider_reference is not null)`,
+        ),
+      ),
+    );
+  if ((held?.count ?? 0) < max) return;
+  const minutes = Math.max(1, Math.ceil(((held?.firstEnds?.getTime() ?? 0) - Date.now()) / 60_000));
+  throw new ApiError('CONFLICT', holdMessages.tooManyUnpaid(max, minutes));
+}
 
 /**
  * Places a shop order for the signed-in customer. Every amount is the server's: current prices
@@ -32,7 +69,7 @@ export async function createOrder({
   input,
 }: {
   db: Db;
-  env: Pick<Env, 'ORDER_HOLD_MINUTES'>;
+  env: Pick<Env, 'ORDER_HOLD_MINUTES' | 'ORDER_MAX_UNPAID'>;
   jobs: Jobs;
   userId: string;
   input: z.output<typeof createOrderSchema>;
@@ -41,12 +78,15 @@ export async function createOrder({
   const wanted = new Map<string, number>();
   for (const item of input.items)
     wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+  // Repeated lines of one product add up: the cap is per product, not per line sent.
   for (const quantity of wanted.values())
-    if (quantity > 99) throw new ApiError('VALIDATION_FAILED', m.tooManyItems);
+    if (quantity > limits.maxQuantityPerLine)
+      throw new ApiError('VALIDATION_FAILED', holdMessages.perLineCap(limits.maxQuantityPerLine));
 
   for (let attempt = 0; ; attempt++) {
     try {
       const order = await db.transaction(async (tx) => {
+        await refuseTooManyUnpaid(tx, userId, env.ORDER_MAX_UNPAID);
         // Lock in a fixed order so two carts with the same products cannot deadlock.
         const rows = await tx
           .select()
@@ -84,14 +124,6 @@ export async function createOrder({
         const shipping = shippingEstimateCents(physical);
         const { taxCents } = withTax(subtotal);
 
-        for (const line of lines) {
-          const updated = await tx
-            .update(products)
-            .set({ stock: sql`${products.stock} - ${line.quantity}` })
-            .where(and(eq(products.id, line.product.id), gte(products.stock, line.quantity)))
-            .returning({ id: products.id });
-          if (updated.length === 0) throw new ApiError('CONFLICT', m.outOfStock(line.product.name));
-        }
         const [created] = await tx
           .insert(orders)
           .values({
@@ -106,6 +138,16 @@ export async function createOrder({
           })
           .returning();
         if (!created) throw new Error('insert returned no row');
+        // The rows are locked above, so the order's insert before the stock keeps the lock order.
+        for (const line of lines) {
+          const taken = await moveStock(tx, {
+            productId: line.product.id,
+            delta: -line.quantity,
+            cause: 'sale',
+            orderId: created.id,
+          });
+          if (!taken) throw new ApiError('CONFLICT', m.outOfStock(line.product.name));
+        }
         await tx.insert(orderItems).values(
           lines.map((l) => ({
             orderId: created.id,

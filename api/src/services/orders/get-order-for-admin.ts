@@ -4,11 +4,17 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { refundSummary } from '../refunds/refund-summary.ts';
 import { presentOrder } from './present-order.ts';
 
 export async function getOrderForAdmin({ db, id }: { db: Db; id: string }) {
   if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.orders.notFound);
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!row) throw new ApiError('NOT_FOUND', messages.orders.notFound);
-  return presentOrder(db, row);
+  // The admin's view adds the order's refunds and what can still be refunded (decision 035).
+  const [order, refunds] = await Promise.all([
+    presentOrder(db, row),
+    refundSummary(db, { kind: 'order', id }),
+  ]);
+  return { ...order, refunds };
 }

@@ -1,9 +1,9 @@
 import type { adminOrdersQuerySchema } from '@studio/shared/schemas/orders';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { likePattern } from '../users/list-users.ts';
+import { orderFilters } from './order-filters.ts';
 import { presentOrders } from './present-order.ts';
 
 const sortColumns = {
@@ -24,14 +24,7 @@ export async function listOrders({
   db: Db;
   query: z.output<typeof adminOrdersQuerySchema>;
 }) {
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(orders.status, query.status));
-  if (query.q) {
-    // Order number, customer e-mail or "first last", case-insensitively: search_text holds
-    // them lower-cased (kept by triggers), so one trigram index answers without a join.
-    filters.push(sql`${orders.searchText} like lower(${likePattern(query.q)})`);
-  }
-  const where = filters.length > 0 ? and(...filters) : undefined;
+  const where = orderFilters(query);
   const column = sortColumns[query.sort];
   const order = query.dir === 'asc' ? asc(column) : desc(column);
   // The count is the slow part (every match, not one page): it runs while the page is read

@@ -2,9 +2,11 @@ import { formatUsd } from '@studio/shared/money';
 import { shippingMethodLabels, trackingUrl } from '@studio/shared/shipping';
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { invoices } from '../../db/schema/invoices.ts';
 import { type Order, orderItems, orderStatusHistory } from '../../db/schema/orders.ts';
 import { shipments } from '../../db/schema/shipments.ts';
 import { users } from '../../db/schema/users.ts';
+import { invoiceNumber } from '../../lib/sale-text.ts';
 
 /**
  * Orders in the spec's shape (`_id`, orderNumber, status, total, createdAt, items with product
@@ -14,7 +16,7 @@ import { users } from '../../db/schema/users.ts';
 export async function presentOrders(db: DbOrTx, rows: Order[], detail = true) {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [items, owners, shipped, history] = await Promise.all([
+  const [items, owners, shipped, history, invoiced] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -37,10 +39,15 @@ export async function presentOrders(db: DbOrTx, rows: Order[], detail = true) {
           .where(inArray(orderStatusHistory.orderId, ids))
           .orderBy(asc(orderStatusHistory.createdAt))
       : Promise.resolve([]),
+    db
+      .select({ orderId: invoices.orderId, year: invoices.year, number: invoices.number })
+      .from(invoices)
+      .where(inArray(invoices.orderId, ids)),
   ]);
   return rows.map((order) => {
     const user = owners.find((u) => u.id === order.userId);
     const shipment = shipped.find((s) => s.orderId === order.id);
+    const invoice = invoiced.find((i) => i.orderId === order.id);
     return {
       id: order.id,
       _id: order.id,
@@ -48,6 +55,8 @@ export async function presentOrders(db: DbOrTx, rows: Order[], detail = true) {
       status: order.status,
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
+      /** Its invoice's number once paid (`2026-000001`), for the "Download invoice" link. */
+      invoiceNumber: invoice ? invoiceNumber(invoice.year, invoice.number) : null,
       items: items
         .filter((i) => i.orderId === order.id)
         .map((i) => ({

@@ -1,9 +1,10 @@
 import type { OrderStatus } from '@studio/shared/schemas/orders';
-import type { StatusSource } from '@studio/shared/statuses';
+import { isPaidOrderStatus, type StatusSource } from '@studio/shared/statuses';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { orderStatusHistory, orders } from '../../db/schema/orders.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { reserveStockAgain } from './reserve-stock-again.ts';
 import { returnStock } from './return-stock.ts';
 
@@ -62,13 +63,17 @@ export async function transitionOrder(
   if (!allowed(from, to, source)) return { changed: false, from, reason: 'not-allowed' };
   // Stock moves before the status (whose trigger locks the day's stats row): the same lock
   // order as a checkout, so the two cannot deadlock.
-  if (to === 'cancelled') await returnStock(tx, order);
-  else if (from === 'cancelled') await reserveStockAgain(tx, order);
+  // The stock history names the admin behind a cancel or re-open (decision 037).
+  const stockActor = { actorId: source === 'admin' ? actorId : null };
+  if (to === 'cancelled') await returnStock(tx, order, stockActor);
+  else if (from === 'cancelled') await reserveStockAgain(tx, order, stockActor);
   await tx
     .update(orders)
     .set({ status: to, ...(to === 'paid' && !order.paidAt ? { paidAt: new Date() } : {}) })
     .where(eq(orders.id, orderId));
   await tx.insert(orderStatusHistory).values({ orderId, status: to, source, changedBy: actorId });
+  // Paid (by a payment, or as the admin records it): its invoice number, once (decision 036).
+  if (isPaidOrderStatus(to)) await issueInvoice(tx, { subject: { kind: 'order', id: orderId } });
   await recordAudit({
     db: tx,
     actorId,

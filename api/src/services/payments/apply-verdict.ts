@@ -3,6 +3,7 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { Payment } from './load-payment.ts';
 import { markPaid } from './mark-paid.ts';
+import { recordFailedOffer } from './record-failed-offer.ts';
 import { recordPaymentState } from './record-payment-state.ts';
 import { recordPending } from './record-pending.ts';
 import type { Verdict } from './verdict.ts';
@@ -17,7 +18,8 @@ type Source = 'client' | 'job' | 'webhook';
 export type Outcome =
   | { status: 'confirmed' }
   | { status: 'pending' }
-  | { status: 'failed'; message: string }
+  /** `firstOffer` (crypto): the first time this transaction failed for this payment. */
+  | { status: 'failed'; message: string; firstOffer?: boolean }
   | { status: 'declined'; message: string }
   | { status: 'unknown' };
 
@@ -27,8 +29,23 @@ export function recheckDelay(env: Pick<Env, 'PAYMENT_RECHECK_SECONDS'>, attempt:
 }
 
 /**
+ * The re-check's singleton key: per payment and attempt, and for crypto per transaction too,
+ * since several may be offered for one quote and each is watched on its own.
+ */
+export function recheckKey(
+  payment: { id: string; method: string },
+  reference: string,
+  attempt: number,
+): string {
+  return payment.method === 'paypal'
+    ? `${payment.id}:${attempt}`
+    : `${payment.id}:${reference}:${attempt}`;
+}
+
+/**
  * Acts on what a provider or chain said about a payment: confirmed -> markPaid; pending ->
- * remember the transaction and queue a re-check; failed -> the payment fails; declined -> noted
+ * remember the transaction and queue a re-check; failed -> the payment fails (PayPal) or the
+ * transaction is noted as one that cannot pay it and the payment stays open (crypto); declined -> noted
  * (the next capture gets a new PayPal-Request-Id), the payment stays open; unknown -> the payment
  * stays open. Answers the outcome; the HTTP edge decides what the payer is told.
  */
@@ -67,11 +84,29 @@ export async function applyVerdict({
       await recordPending({ db, paymentId: payment.id, reference, source, detail: verdict.detail });
       await jobs.send(
         'payment-recheck',
-        { paymentId: payment.id, attempt },
-        { startAfterSeconds: recheckDelay(env, attempt), singletonKey: `${payment.id}:${attempt}` },
+        { paymentId: payment.id, attempt, reference },
+        {
+          startAfterSeconds: recheckDelay(env, attempt),
+          singletonKey: recheckKey(payment, reference, attempt),
+        },
       );
       return { status: 'pending' };
     case 'failed':
+      if (payment.method !== 'paypal') {
+        // A transaction that cannot pay this quote leaves it open: anyone can offer any
+        // transaction, and the buyer's transfer carries this quote's tag (decision 026). A
+        // PayPal order is the payment's own, so its failure ends the payment.
+        const { first } = await recordFailedOffer({
+          db,
+          paymentId: payment.id,
+          reference,
+          source,
+          reason: verdict.reason,
+          message: verdict.message,
+          detail: verdict.detail,
+        });
+        return { status: 'failed', message: verdict.message, firstOffer: first };
+      }
       await recordPaymentState({
         db,
         paymentId: payment.id,

@@ -183,7 +183,10 @@ async function expectKeptOpen(
   expect(String((await lastEvent(paymentId))?.detail.unavailable)).toMatch(
     new RegExp(`^${peer}: `),
   );
-  expect((await rechecks(paymentId)).map((j) => j.singleton_key)).toContain(`${paymentId}:0`);
+  // Each offered transaction is re-checked on its own (decision 026).
+  expect((await rechecks(paymentId)).map((j) => j.singleton_key)).toContain(
+    `${paymentId}:${reference}:0`,
+  );
 }
 
 describe('USDT: the EVM RPC endpoint', () => {
@@ -254,7 +257,7 @@ describe('Alephium: the node', () => {
     await until(async () => (await paymentState(submission.id)) === 'paid');
   });
 
-  it('Conflicted on confirm: 422 and the payment fails, nothing queued', async () => {
+  it('Conflicted on confirm: 422, the quote stays open for another transfer, nothing queued', async () => {
     const { submission, paymentId, due } = await quoted('alephium');
     const id = txId();
     node.addTransaction({
@@ -266,13 +269,19 @@ describe('Alephium: the node', () => {
     const res = await confirm(submission.id, 'alephium', id);
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(messages.payments.conflicted);
+    // Decision 026: a transaction that cannot pay leaves the quote open (the payer's inputs
+    // went elsewhere; a new transfer with the same quote still pays it).
     const row = await paymentRow(paymentId);
-    expect(row).toMatchObject({ status: 'failed', failureReason: 'conflicted' });
+    expect(row).toMatchObject({ status: 'pending', failureReason: null });
+    expect((await lastEvent(paymentId))?.detail).toMatchObject({
+      failedOffer: id,
+      reason: 'conflicted',
+    });
     expect(await paymentState(submission.id)).toBe('unpaid');
     expect(await rechecks(paymentId)).toHaveLength(0);
   });
 
-  it('pending in the mempool, then Conflicted: the re-check ends the payment as failed and stops', async () => {
+  it('pending in the mempool, then Conflicted: the re-check notes it, stops, and the quote stays open', async () => {
     const { submission, paymentId, due } = await quoted('alephium');
     const id = txId();
     node.addTransaction({
@@ -281,9 +290,10 @@ describe('Alephium: the node', () => {
     });
     expect((await confirm(submission.id, 'alephium', id)).status).toBe(202);
     node.conflict(id);
-    await until(async () => (await paymentRow(paymentId))?.status === 'failed');
+    await until(async () => (await lastEvent(paymentId))?.detail.reason === 'conflicted');
     const row = await paymentRow(paymentId);
-    expect(row?.failureReason).toBe('conflicted');
+    // No longer watched: the quote is open for another transfer (decision 026).
+    expect(row).toMatchObject({ status: 'pending', providerReference: null });
     expect((await lastEvent(paymentId))?.source).toBe('job');
     expect(await paymentState(submission.id)).toBe('unpaid');
     // No re-check waits to ask again.

@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
 import type { User } from '../../db/schema/users.ts';
@@ -8,8 +8,11 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { applyVerdict, recheckDelay } from './apply-verdict.ts';
+import type { Counters } from '../../rate-limit/counters.ts';
+import { applyVerdict, recheckDelay, recheckKey } from './apply-verdict.ts';
 import { checkPayer } from './check-payer.ts';
+import { findFailedOffer } from './find-failed-offer.ts';
+import { limitFailedOffers } from './limit-failed-offers.ts';
 import { loadPayable, type Subject } from './load-payment.ts';
 import { isEnabled } from './payment-settings.ts';
 import { paypalCaptureKey } from './paypal-capture-key.ts';
@@ -31,15 +34,18 @@ const ALPH_GRACE_MS = 5 * 60 * 1000;
  */
 export async function confirmPayment({
   db,
+  counters,
   env,
   jobs,
   log,
   subject,
   caller,
   method,
-  reference,
+  reference: offered,
+  clientAddress,
 }: {
   db: Db;
+  counters: Counters;
   env: Env;
   jobs: Jobs;
   log: Logger;
@@ -48,7 +54,11 @@ export async function confirmPayment({
   caller: User | null;
   method: PaymentMethod;
   reference: string;
+  /** Who offers it, for the limit on offers that do not pay (limitFailedOffers). */
+  clientAddress: string;
 }) {
+  // Hex hashes and ids in one case, so a transaction is one reference however it is written.
+  const reference = method === 'paypal' ? offered : offered.toLowerCase();
   await checkPayer({ db, subject, caller });
   if (!isEnabled(env, method))
     throw new ApiError('UNPROCESSABLE', messages.payments.methodUnavailable);
@@ -79,6 +89,25 @@ export async function confirmPayment({
       'CONFLICT',
       payable.paid ? messages.payments.alreadyPaid : messages.orders.notPayable,
     );
+  }
+  if (method !== 'paypal') {
+    // A transaction that paid another payment never pays this one (its external id is UNIQUE
+    // too, but the chain need not be asked): refused at once, and for good.
+    const [used] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.providerReference, reference),
+          inArray(payments.status, ['confirmed', 'refunded']),
+          ne(payments.id, payment.id),
+        ),
+      )
+      .limit(1);
+    if (used) throw new ApiError('CONFLICT', messages.payments.alreadyUsed);
+    // One that could never pay this payment gets the same answer again, without the chain.
+    const known = await findFailedOffer({ db, paymentId: payment.id, reference });
+    if (known) throw new ApiError('UNPROCESSABLE', known);
   }
   if (
     method === 'alephium' &&
@@ -126,8 +155,8 @@ export async function confirmPayment({
     const delay = recheckDelay(env, 0);
     await jobs.send(
       'payment-recheck',
-      { paymentId: payment.id, attempt: 0 },
-      { startAfterSeconds: delay, singletonKey: `${payment.id}:0` },
+      { paymentId: payment.id, attempt: 0, reference },
+      { startAfterSeconds: delay, singletonKey: recheckKey(payment, reference, 0) },
     );
     throw ApiError.unavailable(messages.payments.peerUnavailable, delay);
   }
@@ -140,5 +169,12 @@ export async function confirmPayment({
     reference,
     source: 'client',
   });
+  // Offers that do not pay are limited per payment and address; one that pays never is.
+  if (outcome.status === 'failed' && outcome.firstOffer) {
+    await limitFailedOffers({ counters, env, paymentId: payment.id, clientAddress });
+  } else if (outcome.status === 'unknown' && method !== 'paypal') {
+    // Not on chain (yet): costs a lookup, harms no quote; counted per address only.
+    await limitFailedOffers({ counters, env, clientAddress });
+  }
   return { ...outcome, paymentId: payment.id };
 }

@@ -7,6 +7,7 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { recordPaypalRefund } from '../refunds/record-paypal-refund.ts';
 import { applyVerdict } from './apply-verdict.ts';
 import { loadPayable, loadPayment, subjectOf } from './load-payment.ts';
 import { markPaid } from './mark-paid.ts';
@@ -14,7 +15,6 @@ import { paypalCaptureKey } from './paypal-capture-key.ts';
 import { PaypalError, paypalClient } from './paypal-client.ts';
 import { recordPaymentState } from './record-payment-state.ts';
 import { settleDoubtfulPaypalPayments } from './settle-doubtful-paypal-payments.ts';
-import { transitionPayment } from './transition-payment.ts';
 import { verifyPaypalOrder } from './verify-paypal-order.ts';
 
 interface Money {
@@ -35,15 +35,6 @@ interface WebhookEvent {
     /** A refund's (PAYMENT.CAPTURE.REFUNDED): what has been refunded of the capture so far. */
     seller_payable_breakdown?: { total_refunded_amount?: Money };
   };
-}
-
-/** A USD amount in cents, or undefined when it is not one. */
-function cents(money: Money | undefined): number | undefined {
-  if (money?.currency_code !== 'USD' || !/^\d+(\.\d{1,2})?$/.test(money.value ?? '')) {
-    return undefined;
-  }
-  const [whole = '0', fraction = ''] = (money.value ?? '').split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
 /** The capture a refund (or a reversal) belongs to: its `up` link, or the related ids. */
@@ -196,47 +187,17 @@ export async function handlePaypalWebhook({
       return { handled: true };
     }
     case 'PAYMENT.CAPTURE.REFUNDED': {
-      // The resource is the refund. The payment is refunded once the refunds add up to the
-      // whole: the refund's `seller_payable_breakdown.total_refunded_amount`, else the capture's
-      // own status at PayPal (REFUNDED, or PARTIALLY_REFUNDED for a goodwill part).
+      // The resource is the refund: an admin's made here (its custom_id), or one made in
+      // PayPal's dashboard (services/refunds/record-paypal-refund.ts).
       const payment = await paymentFor(db, resource);
       if (payment?.method !== 'paypal') return { handled: false };
-      let total = cents(resource.seller_payable_breakdown?.total_refunded_amount);
-      let captureStatus: string | undefined;
-      const captureId = captureIdOf(resource) ?? payment.externalId?.replace(/^paypal:/, '');
-      if (total === undefined && captureId) {
-        const capture = await paypalClient(env).getCapture(captureId);
-        captureStatus = capture.status;
-      }
-      if (total === undefined && captureStatus === undefined) total = cents(resource.amount);
-      const whole =
-        captureStatus === 'REFUNDED' || (total !== undefined && total >= payment.amountCents);
-      if (!whole) {
-        await db.transaction((tx) =>
-          transitionPayment(tx, {
-            paymentId: payment.id,
-            source: 'webhook',
-            detail: {
-              partialRefund: resource.amount?.value,
-              ...(total === undefined ? {} : { totalRefundedCents: total }),
-              ...(captureStatus ? { captureStatus } : {}),
-              resourceId: resource.id,
-            },
-          }),
-        );
-        return { handled: true };
-      }
-      await recordPaymentState({
+      await recordPaypalRefund({
         db,
-        paymentId: payment.id,
-        to: 'refunded',
-        source: 'webhook',
-        reason: 'refunded',
-        detail: {
-          resourceId: resource.id,
-          ...(total === undefined ? {} : { totalRefundedCents: total }),
-          ...(captureStatus ? { captureStatus } : {}),
-        },
+        env,
+        log,
+        payment,
+        resource: { ...resource, id: resource.id },
+        captureId: captureIdOf(resource) ?? payment.externalId?.replace(/^paypal:/, ''),
       });
       return { handled: true };
     }

@@ -73,7 +73,8 @@ export async function loadPayable(db: DbOrTx, subject: Subject): Promise<Payable
       taxCents: t.taxCents,
       totalCents: t.totalCents,
       paid: submission.paymentState === 'paid',
-      payable: true,
+      // Refunded in all: the project was called off, so its pay link no longer takes money.
+      payable: submission.paymentState !== 'refunded',
     };
   }
   const [row] = await db

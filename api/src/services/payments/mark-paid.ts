@@ -2,8 +2,8 @@ import { messages } from '@studio/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
-import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import type { BusinessEnv } from '../../lib/business-details.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { transitionOrder } from '../orders/transition-order.ts';
 import { transitionSubmission } from '../submissions/transition-submission.ts';
@@ -26,7 +26,7 @@ export async function markPaid({
   detail = {},
 }: {
   db: Db;
-  env: Pick<Env, 'CONTACT_TO'>;
+  env: BusinessEnv;
   paymentId: string;
   externalId: string;
   source: 'client' | 'job' | 'webhook' | 'admin';
@@ -54,7 +54,9 @@ export async function markPaid({
         set: {
           externalId,
           confirmedAt: new Date(),
-          providerReference: payment.providerReference ?? reference ?? null,
+          // The transaction that paid, so offering it again finds this payment (a crypto quote may
+          // have watched another one first).
+          providerReference: reference ?? payment.providerReference ?? null,
         },
         detail: { externalId, ...detail },
       });

@@ -30,6 +30,25 @@ export interface PaypalCapture {
   status_details?: { reason?: string };
 }
 
+/** Payments v2 `refund`: status COMPLETED, PENDING, FAILED or CANCELLED. */
+export interface PaypalRefund {
+  id: string;
+  status: string;
+  status_details?: { reason?: string };
+  amount?: { currency_code: string; value: string };
+  custom_id?: string;
+  note_to_payer?: string;
+  seller_payable_breakdown?: { total_refunded_amount?: { currency_code: string; value: string } };
+  links?: { href: string; rel: string; method?: string }[];
+}
+
+/** Payments v2 refund request: `amount` (else the rest of the capture), our ids, the note. */
+export interface PaypalRefundRequest {
+  amount: { currency_code: 'USD'; value: string };
+  custom_id: string;
+  note_to_payer: string;
+}
+
 export interface PaypalOrder {
   id: string;
   status: string;
@@ -162,6 +181,17 @@ export function paypalClient(env: PaypalEnv) {
         'POST',
         `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
         '{}',
+        { 'PayPal-Request-Id': requestId },
+      ),
+    /**
+     * Payments v2 refund of a capture. Idempotent per `requestId` (PayPal keeps it 45 days and
+     * answers a repeat with the refund's latest status), so a retry never refunds twice.
+     */
+    refundCapture: (captureId: string, refund: PaypalRefundRequest, requestId: string) =>
+      call<PaypalRefund>(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        JSON.stringify(refund),
         { 'PayPal-Request-Id': requestId },
       ),
     getCapture: (captureId: string) =>

@@ -342,7 +342,7 @@ describe('refunds follow the capture', () => {
     const row = await paymentRow(paymentId);
     expect(row?.status).toBe('refunded');
     expect(row?.failureReason).toBe('refunded');
-    expect(await paymentState(submission.id)).toBe('unpaid');
+    expect(await paymentState(submission.id)).toBe('refunded');
   });
 
   it("without total_refunded_amount the capture's status at PayPal decides (REFUNDED)", async () => {
@@ -351,7 +351,7 @@ describe('refunds follow the capture', () => {
     const { seller_payable_breakdown: _, ...last } = paypal.refund(captureId, '5.23');
     await deliver(paypal.webhookEvent('PAYMENT.CAPTURE.REFUNDED', last));
     expect((await paymentRow(paymentId))?.status).toBe('refunded');
-    expect(await paymentState(submission.id)).toBe('unpaid');
+    expect(await paymentState(submission.id)).toBe('refunded');
     expect(
       paypal.requests.some(
         (r) => r.method === 'GET' && r.path === `/v2/payments/captures/${captureId}`,

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { applyVerdict, recheckDelay } from './apply-verdict.ts';
+import { applyVerdict, recheckDelay, recheckKey } from './apply-verdict.ts';
 import { loadPayable, loadPayment, subjectOf } from './load-payment.ts';
 import { paypalCaptureKey } from './paypal-capture-key.ts';
 import { recordPaymentState } from './record-payment-state.ts';
@@ -23,6 +23,7 @@ export async function recheckPayment({
   log,
   paymentId,
   attempt,
+  reference: offered,
 }: {
   db: Db;
   env: Env;
@@ -30,9 +31,12 @@ export async function recheckPayment({
   log: Logger;
   paymentId: string;
   attempt: number;
+  /** The transaction to ask about; else (PayPal, older jobs) the payment's own reference. */
+  reference?: string;
 }) {
   const payment = await loadPayment(db, paymentId);
-  if (payment?.status !== 'pending' || !payment.providerReference) return;
+  const reference = offered ?? payment?.providerReference;
+  if (payment?.status !== 'pending' || !reference) return;
   if (Date.now() > payment.createdAt.getTime() + env.PAYMENT_WATCH_MINUTES * 60_000) {
     await recordPaymentState({
       db,
@@ -44,14 +48,13 @@ export async function recheckPayment({
     log.warn({ paymentId }, 'pending payment expired');
     return;
   }
-  const reference = payment.providerReference;
   const again = () =>
     jobs.send(
       'payment-recheck',
-      { paymentId, attempt: attempt + 1 },
+      { paymentId, attempt: attempt + 1, ...(offered ? { reference } : {}) },
       {
         startAfterSeconds: recheckDelay(env, attempt + 1),
-        singletonKey: `${paymentId}:${attempt + 1}`,
+        singletonKey: recheckKey(payment, reference, attempt + 1),
       },
     );
   let verdict: Verdict;

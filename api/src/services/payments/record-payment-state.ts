@@ -7,7 +7,7 @@ import { type PaymentEventSource, transitionPayment } from './transition-payment
 /**
  * Moves a payment to failed, expired or refunded, in one transaction with what follows from it.
  * Failed and expired apply only to a pending payment (a confirmed one keeps its money); refunded
- * only to a confirmed one, and its submission is then unpaid again and its order refunded.
+ * only to a confirmed one, and its submission and its order are then refunded too.
  * Answers whether the payment moved.
  */
 export async function recordPaymentState({
@@ -33,7 +33,7 @@ export async function recordPaymentState({
     if (submissionId) {
       await transitionSubmission(tx, {
         submissionId,
-        to: 'unpaid',
+        to: 'refunded',
         source: cause,
         detail: { paymentId },
       });

@@ -144,12 +144,10 @@ describe('Alephium payments verified through the node API', () => {
       confirmations: 5,
     });
     expect((await confirm(a.submission.id, id)).status).toBe(200);
-    // Another quote's tag differs, so the transfer is not its payment...
+    // A transaction that paid one payment is refused for another at once (decision 026)...
     const other = await confirm(b.submission.id, id);
-    expect(other.status).toBe(422);
-    expect([messages.payments.wrongAmount, messages.payments.underpaid]).toContain(
-      other.body.message,
-    );
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(messages.payments.alreadyUsed);
     // ...and even with the same amount, the UNIQUE transaction id refuses a second use.
     const c = await quoted();
     await t.db

@@ -252,7 +252,7 @@ describe('PayPal webhooks (signature verified with PayPal)', () => {
       (await paymentStatus(paid.paymentId))?.externalId?.replace('paypal:', '') ?? '';
     await deliver(paypal.webhookEvent('PAYMENT.CAPTURE.REFUNDED', paypal.refund(captureId)));
     expect((await paymentStatus(paid.paymentId))?.status).toBe('refunded');
-    expect(await state(paid.submission.id)).toBe('unpaid');
+    expect(await state(paid.submission.id)).toBe('refunded');
 
     const reversed = await ordered();
     paypal.approve(reversed.orderId);

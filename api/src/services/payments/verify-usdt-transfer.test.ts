@@ -95,11 +95,12 @@ describe('USDT payments verified on chain', () => {
 
     const [receipt] = await smtp.waitFor(submission.email);
     expect(receipt?.subject).toBe('Payment received: Song Mix');
-    expect(receipt?.text).toContain('235.40 USDT ($235.40)');
+    expect(receipt?.text).toContain('Total: $235.40');
+    expect(receipt?.text).toContain('Paid with USDT: 235.40 USDT');
     const notice = (await smtp.waitFor('studio@example.com')).find(
       (m) => m.subject === 'Paid: Song Mix by Pat Payer',
     );
-    expect(notice).toBeDefined();
+    expect(notice?.text).toContain('235.40 USDT ($235.40)');
   });
 
   it('is idempotent: confirming the same transfer again answers 200 and changes nothing', async () => {

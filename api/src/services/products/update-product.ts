@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { moveStock } from '../stock/move-stock.ts';
 import { conflictOnSku } from './conflict-on-sku.ts';
 import { findProduct } from './find-product.ts';
 import { presentProduct } from './present-product.ts';
@@ -23,7 +24,7 @@ export async function updateProduct({
   input: z.output<typeof productUpdateSchema>;
 }) {
   const before = await findProduct(db, id);
-  const { discountPercentage: _d, salePriceCents: _s, ...fields } = input;
+  const { discountPercentage: _d, salePriceCents: _s, stock, ...fields } = input;
   const price = input.priceCents ?? before.priceCents;
   const priceChanged = input.priceCents !== undefined && input.priceCents !== before.priceCents;
   // A new price with a sale kept as is would be refused when it is not lower: keep it only if it still is.
@@ -33,6 +34,22 @@ export async function updateProduct({
       : before.salePriceCents;
   const row = await db
     .transaction(async (tx) => {
+      // Stock set in the form: the change from what the product holds now (its row locked, so a
+      // sale meanwhile is counted), recorded as an admin edit (decision 037).
+      if (stock !== undefined) {
+        const [held] = await tx
+          .select({ stock: products.stock })
+          .from(products)
+          .where(eq(products.id, id))
+          .for('update');
+        if (!held) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+        await moveStock(tx, {
+          productId: id,
+          delta: stock - held.stock,
+          cause: 'admin_edit',
+          actorId,
+        });
+      }
       const [updated] = await tx
         .update(products)
         .set({

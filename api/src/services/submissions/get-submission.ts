@@ -6,6 +6,8 @@ import { projectSubmissions, submissionFiles } from '../../db/schema/project-sub
 import { services } from '../../db/schema/services.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { cleanFileName } from '../../uploads/file-names.ts';
+import { refundSummary } from '../refunds/refund-summary.ts';
 
 export async function getSubmission({ db, id }: { db: Db; id: string }) {
   if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.payments.submissionNotFound);
@@ -15,7 +17,7 @@ export async function getSubmission({ db, id }: { db: Db; id: string }) {
     .innerJoin(services, eq(services.id, projectSubmissions.serviceId))
     .where(eq(projectSubmissions.id, id));
   if (!row) throw new ApiError('NOT_FOUND', messages.payments.submissionNotFound);
-  const [files, paid] = await Promise.all([
+  const [files, paid, refunds] = await Promise.all([
     db
       .select()
       .from(submissionFiles)
@@ -26,6 +28,7 @@ export async function getSubmission({ db, id }: { db: Db; id: string }) {
       .from(payments)
       .where(eq(payments.submissionId, id))
       .orderBy(desc(payments.createdAt)),
+    refundSummary(db, { kind: 'submission', id }),
   ]);
   const history = paid.length
     ? await db
@@ -46,11 +49,14 @@ export async function getSubmission({ db, id }: { db: Db; id: string }) {
     },
     files: files.map((f) => ({
       id: f.id,
-      originalName: f.originalName,
+      // Cleaned again for rows stored before names were (file-names.ts).
+      originalName: cleanFileName(f.originalName),
       contentType: f.contentType,
       sizeBytes: f.sizeBytes,
       downloadUrl: `/api/admin/submissions/${id}/files/${f.id}`,
     })),
+    /** Its refunds and what can still be refunded (decision 035). */
+    refunds,
     payments: paid.map((p) => ({
       id: p.id,
       method: p.method,

@@ -1,10 +1,10 @@
 import type { adminSubmissionsQuerySchema } from '@studio/shared/schemas/admin';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { projectSubmissions } from '../../db/schema/project-submissions.ts';
 import { services } from '../../db/schema/services.ts';
-import { likePattern } from '../users/list-users.ts';
+import { submissionFilters } from './submission-filters.ts';
 
 export async function listSubmissions({
   db,
@@ -13,14 +13,7 @@ export async function listSubmissions({
   db: Db;
   query: z.output<typeof adminSubmissionsQuerySchema>;
 }) {
-  const filters: SQL[] = [];
-  if (query.paymentState) filters.push(eq(projectSubmissions.paymentState, query.paymentState));
-  if (query.q) {
-    const p = likePattern(query.q);
-    const match = or(ilike(projectSubmissions.name, p), ilike(projectSubmissions.email, p));
-    if (match) filters.push(match);
-  }
-  const where = filters.length ? and(...filters) : undefined;
+  const where = submissionFilters(query);
   const [rows, [total]] = await Promise.all([
     db
       .select({

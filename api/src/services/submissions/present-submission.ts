@@ -22,7 +22,7 @@ export async function presentSubmission({ db, id }: { db: Db; id: string }) {
     name: submission.name,
     paymentState: submission.paymentState,
     paid,
-    payable: price !== null && !paid,
+    payable: price !== null && !paid && submission.paymentState !== 'refunded',
     createdAt: submission.createdAt.toISOString(),
     subtotalCents: price?.subtotalCents ?? null,
     taxCents: price?.taxCents ?? null,

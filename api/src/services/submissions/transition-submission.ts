@@ -6,6 +6,7 @@ import {
   submissionStatusHistory,
 } from '../../db/schema/project-submissions.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
 
 type PaymentState = (typeof projectSubmissions.$inferSelect)['paymentState'];
 
@@ -15,8 +16,9 @@ export type SubmissionTransition =
 
 /**
  * The only code that changes a submission's payment state: paid when its payment is confirmed,
- * unpaid again when that payment is refunded. Inside the caller's transaction it locks the
- * submission and writes the state, its history row (with its source) and the audit row.
+ * refunded when all of that payment is given back (decision 035). Inside the caller's
+ * transaction it locks the submission and writes the state, its history row (with its source)
+ * and the audit row.
  * `opened` records a new submission's first state in the history without changing anything.
  */
 export async function transitionSubmission(
@@ -53,11 +55,17 @@ export async function transitionSubmission(
   if (from === to) return { changed: false, from, reason: 'same' };
   await tx
     .update(projectSubmissions)
-    .set({ paymentState: to, paidAt: to === 'paid' ? new Date() : null })
+    .set({
+      paymentState: to,
+      // A refunded submission keeps when it was paid.
+      ...(to === 'paid' ? { paidAt: new Date() } : to === 'refunded' ? {} : { paidAt: null }),
+    })
     .where(eq(projectSubmissions.id, submissionId));
   await tx
     .insert(submissionStatusHistory)
     .values({ submissionId, status: to, source, changedBy: actorId });
+  // Paid: its invoice number, once (decision 036).
+  if (to === 'paid') await issueInvoice(tx, { subject: { kind: 'submission', id: submissionId } });
   await recordAudit({
     db: tx,
     actorId,

@@ -26,9 +26,12 @@
  *   `{ error: 'invalid_token', error_description }`, api/rest/authentication), the decline and
  *   restart flow (checkout/standard/customize/handle-funding-failures: 422 `INSTRUMENT_DECLINED`
  *   with a `redirect` link; the buyer approves the same order again with another funding source),
- *   and refunds (Payments v2 `captures/{id}/refund`, the `refund` definition with
- *   `seller_payable_breakdown.total_refunded_amount`; the capture turns PARTIALLY_REFUNDED, then
- *   REFUNDED). Idempotency replays a declined capture's 422 for the same PayPal-Request-Id ("the
+ *   and refunds (Payments v2 `captures/{id}/refund` and `refunds/{id}`, the `refund` definition
+ *   with `status` COMPLETED | PENDING | FAILED | CANCELLED, `status_details.reason` ECHECK,
+ *   `custom_id`, `note_to_payer`, `seller_payable_breakdown.total_refunded_amount`; the capture
+ *   turns PARTIALLY_REFUNDED, then REFUNDED; 422 REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED,
+ *   REFUND_CAPTURE_CURRENCY_MISMATCH; a repeated PayPal-Request-Id answers the same refund with
+ *   its latest status). Idempotency replays a declined capture's 422 for the same PayPal-Request-Id ("the
  *   latest status of the previous request").
  */
 import { generateKeyPairSync, randomBytes, randomUUID, sign, verify } from 'node:crypto';
@@ -75,6 +78,16 @@ export interface PaypalStandin {
    * does; answers the refund resource (for a PAYMENT.CAPTURE.REFUNDED event).
    */
   refund(captureId: string, value?: string): Record<string, unknown>;
+  /**
+   * What the next refunds of `captureId` (of every capture when none is named) answer: COMPLETED
+   * (default), PENDING (`status_details.reason` ECHECK; `completeRefund` finishes it), FAILED or
+   * CANCELLED. A PENDING refund holds its amount; a FAILED or CANCELLED one does not.
+   */
+  setRefundOutcome(outcome: RefundOutcome, captureId?: string): void;
+  /** A PENDING refund completes, as PayPal finishing it; answers the refund (the webhook's resource). */
+  completeRefund(refundId: string): Record<string, unknown>;
+  /** The refund requests received (POST captures/{id}/refund): capture, PayPal-Request-Id, body. */
+  refundRequests(): { captureId: string; requestId: string | undefined; body: unknown }[];
   /** What the next capture of this order yields: 'COMPLETED' (default), 'PENDING' (status_details.reason e.g. 'PENDING_REVIEW'), or 'DECLINED' (422 UNPROCESSABLE_ENTITY with details issue 'INSTRUMENT_DECLINED', the real error shape). */
   setCaptureOutcome(orderId: string, outcome: 'COMPLETED' | 'PENDING' | 'DECLINED'): void;
   /** Make the capture report a different amount than ordered (a "wrong amount" scenario), e.g. '1.00'. */
@@ -104,10 +117,17 @@ interface Detail {
   description: string;
 }
 
+type RefundOutcome = 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED';
+
 interface StoredRefund {
   id: string;
   amount: Money;
+  status: RefundOutcome;
+  customId?: string;
+  invoiceId?: string;
+  noteToPayer?: string;
   createTime: string;
+  updateTime: string;
 }
 
 interface StoredCapture {
@@ -188,6 +208,7 @@ const DESCRIPTIONS: Record<string, string> = {
   CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded',
   REFUND_AMOUNT_EXCEEDED:
     'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+  REFUND_CAPTURE_CURRENCY_MISMATCH: 'Refund must be in the same currency as the capture.',
 };
 
 /** PayPal's supported currency codes (api/rest/reference/currency-codes); HUF, JPY, TWD have no decimals. */
@@ -559,6 +580,10 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
   /** Orders whose last capture was declined (INSTRUMENT_DECLINED): approving again restarts. */
   const declined = new Set<string>();
   const refunds = new Map<string, StoredRefund & { captureId: string }>();
+  /** Refunds by `<path>|<PayPal-Request-Id>`: a repeat answers the refund with its latest status. */
+  const refundKeys = new Map<string, string>();
+  /** What new refunds answer, by capture id ('*': every capture). */
+  const refundOutcomes = new Map<string, RefundOutcome>();
   const orders = new Map<string, StoredOrder>();
   const captures = new Map<string, StoredCapture>();
   const outcomes = new Map<string, 'COMPLETED' | 'PENDING' | 'DECLINED'>();
@@ -928,60 +953,117 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     }
   };
 
-  /** `POST /v2/payments/captures/{id}/refund`: the `refund` definition (Payments v2). */
-  const refundCapture = (captureId: string, value?: string): Record<string, unknown> => {
+  /** Refunds that hold money: completed or still pending (a failed or cancelled one gave none). */
+  const live = (capture: StoredCapture) =>
+    capture.refunds.filter((r) => r.status === 'COMPLETED' || r.status === 'PENDING');
+  const minorOf = (money: Money) => parseMoney(money, '/amount').minor;
+
+  /** The `refund` definition (Payments v2): its status, amount, ids, note and links. */
+  const refundJson = (refund: StoredRefund & { captureId: string }): Record<string, unknown> => {
+    const capture = captures.get(refund.captureId);
+    const json: Record<string, unknown> = { id: refund.id, amount: { ...refund.amount } };
+    json.status = refund.status;
+    if (refund.status === 'PENDING' || refund.status === 'FAILED') {
+      json.status_details = { reason: 'ECHECK' };
+    }
+    if (refund.invoiceId !== undefined) json.invoice_id = refund.invoiceId;
+    if (refund.customId !== undefined) json.custom_id = refund.customId;
+    if (refund.noteToPayer !== undefined) json.note_to_payer = refund.noteToPayer;
+    // Like a pending capture's, the breakdown is there once the money moved.
+    if (refund.status === 'COMPLETED' && capture) {
+      const currency = refund.amount.currency_code;
+      const total = capture.refunds
+        .filter((r) => r.status === 'COMPLETED')
+        .reduce((sum, r) => sum + minorOf(r.amount), 0n);
+      const { fee, net } = feeOf(refund.amount);
+      json.seller_payable_breakdown = {
+        gross_amount: { ...refund.amount },
+        paypal_fee: fee,
+        net_amount: net,
+        total_refunded_amount: { currency_code: currency, value: formatMinor(total, currency) },
+      };
+    }
+    json.create_time = refund.createTime;
+    json.update_time = refund.updateTime;
+    json.links = [
+      { href: `${baseUrl}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+      { href: `${baseUrl}/v2/payments/captures/${refund.captureId}`, rel: 'up', method: 'GET' },
+    ];
+    return json;
+  };
+
+  /** The capture's status from its completed refunds: PARTIALLY_REFUNDED, then REFUNDED. */
+  const settleCapture = (capture: StoredCapture, time: string) => {
+    const gross = minorOf(capture.amount);
+    const done = capture.refunds
+      .filter((r) => r.status === 'COMPLETED')
+      .reduce((sum, r) => sum + minorOf(r.amount), 0n);
+    if (done > 0n) capture.status = done >= gross ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    capture.updateTime = time;
+  };
+
+  /**
+   * `POST /v2/payments/captures/{id}/refund` (Payments v2): `amount` (else what is left),
+   * `custom_id` and `invoice_id` (127 characters), `note_to_payer` (255); never more than the
+   * capture less its completed and pending refunds (422 REFUND_AMOUNT_EXCEEDED, or
+   * CAPTURE_FULLY_REFUNDED when nothing is left); the currency of the capture
+   * (REFUND_CAPTURE_CURRENCY_MISMATCH). Answers the refund resource.
+   */
+  const refundCapture = (captureId: string, body: unknown): Record<string, unknown> => {
     const capture = captures.get(captureId);
     if (!capture) {
       throw ordersError(404, 'RESOURCE_NOT_FOUND', [
         detail('INVALID_RESOURCE_ID', 'capture_id', captureId, 'path'),
       ]);
     }
+    if (body !== undefined && !isObject(body)) throw invalid('MALFORMED_REQUEST_JSON');
+    const request = body ?? {};
+    for (const [key, max] of [
+      ['custom_id', 127],
+      ['invoice_id', 127],
+      ['note_to_payer', 255],
+    ] as const) {
+      const value = request[key];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') throw invalid('INVALID_PARAMETER_SYNTAX', `/${key}`);
+      if (value.length > max) throw invalid('INVALID_STRING_MAX_LENGTH', `/${key}`, value);
+    }
     const currency = capture.amount.currency_code;
-    const gross = parseMoney(capture.amount, '/amount').minor;
-    const before = capture.refunds.reduce(
-      (sum, r) => sum + parseMoney(r.amount, '/amount').minor,
-      0n,
-    );
-    const minor =
-      value === undefined
-        ? gross - before
-        : parseMoney({ currency_code: currency, value }, '/amount', { positive: true }).minor;
+    const gross = minorOf(capture.amount);
+    const before = live(capture).reduce((sum, r) => sum + minorOf(r.amount), 0n);
+    let minor = gross - before;
+    if (request.amount !== undefined) {
+      const asked = parseMoney(request.amount, '/amount', { positive: true });
+      if (asked.currency !== currency) {
+        throw unprocessable(
+          'REFUND_CAPTURE_CURRENCY_MISMATCH',
+          '/amount/currency_code',
+          asked.currency,
+        );
+      }
+      minor = asked.minor;
+    }
     if (before >= gross) throw unprocessable('CAPTURE_FULLY_REFUNDED');
     if (minor <= 0n || before + minor > gross) {
-      throw unprocessable('REFUND_AMOUNT_EXCEEDED', '/amount/value', value);
+      throw unprocessable('REFUND_AMOUNT_EXCEEDED', '/amount/value', formatMinor(minor, currency));
     }
     const time = now();
-    const refund = {
+    const refund: StoredRefund & { captureId: string } = {
       id: paypalId(),
       captureId,
       amount: { currency_code: currency, value: formatMinor(minor, currency) },
+      status: refundOutcomes.get(captureId) ?? refundOutcomes.get('*') ?? 'COMPLETED',
       createTime: time,
+      updateTime: time,
     };
+    if (typeof request.custom_id === 'string') refund.customId = request.custom_id;
+    if (typeof request.invoice_id === 'string') refund.invoiceId = request.invoice_id;
+    else if (capture.invoiceId !== undefined) refund.invoiceId = capture.invoiceId;
+    if (typeof request.note_to_payer === 'string') refund.noteToPayer = request.note_to_payer;
     capture.refunds.push(refund);
     refunds.set(refund.id, refund);
-    const total = before + minor;
-    capture.status = total === gross ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-    capture.updateTime = time;
-    const { fee, net } = feeOf(refund.amount);
-    const json: Record<string, unknown> = {
-      id: refund.id,
-      amount: { ...refund.amount },
-      status: 'COMPLETED',
-      seller_payable_breakdown: {
-        gross_amount: { ...refund.amount },
-        paypal_fee: fee,
-        net_amount: net,
-        total_refunded_amount: { currency_code: currency, value: formatMinor(total, currency) },
-      },
-    };
-    if (capture.invoiceId !== undefined) json.invoice_id = capture.invoiceId;
-    json.create_time = time;
-    json.update_time = time;
-    json.links = [
-      { href: `${baseUrl}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
-      { href: `${baseUrl}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
-    ];
-    return json;
+    settleCapture(capture, time);
+    return refundJson(refund);
   };
 
   const handle = (req: ReceivedRequest, res: ServerResponse): void => {
@@ -1024,11 +1106,33 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
         route('POST', () => {
           requireBearer(req);
           requireJson(req, false);
-          idempotently(req, res, () => {
-            const amount = isObject(req.body) && isObject(req.body.amount) ? req.body.amount : {};
-            const value = typeof amount.value === 'string' ? amount.value : undefined;
-            return { status: 201, body: refundCapture(refundPath[1] ?? '', value) };
-          });
+          // The same PayPal-Request-Id answers the refund it made, with its latest status
+          // (reference/guidelines/idempotency), 200 instead of 201; keys are kept 45 days.
+          const requestId = req.headers['paypal-request-id'];
+          const key = requestId ? `${path}|${requestId}` : undefined;
+          const made = key === undefined ? undefined : refundKeys.get(key);
+          const known = made === undefined ? undefined : refunds.get(made);
+          if (known) {
+            sendJson(res, 200, refundJson(known));
+            return;
+          }
+          const json = refundCapture(refundPath[1] ?? '', req.body);
+          if (key !== undefined) refundKeys.set(key, String(json.id));
+          sendJson(res, 201, json);
+        });
+        return;
+      }
+      const showRefund = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path);
+      if (showRefund) {
+        route('GET', () => {
+          requireBearer(req);
+          const found = refunds.get(showRefund[1] ?? '');
+          if (!found) {
+            throw ordersError(404, 'RESOURCE_NOT_FOUND', [
+              detail('INVALID_RESOURCE_ID', 'refund_id', showRefund[1], 'path'),
+            ]);
+          }
+          sendJson(res, 200, refundJson(found));
         });
         return;
       }
@@ -1165,7 +1269,40 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     expireTokens() {
       for (const token of tokens) expired.add(token);
     },
-    refund: (captureId, value) => refundCapture(captureId, value),
+    refund: (captureId, value) =>
+      refundCapture(
+        captureId,
+        value === undefined
+          ? {}
+          : {
+              amount: {
+                currency_code: captures.get(captureId)?.amount.currency_code ?? 'USD',
+                value,
+              },
+            },
+      ),
+    setRefundOutcome(outcome, captureId) {
+      refundOutcomes.set(captureId ?? '*', outcome);
+    },
+    completeRefund(refundId) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`paypal stand-in: unknown refund ${refundId}`);
+      if (refund.status === 'PENDING') {
+        refund.status = 'COMPLETED';
+        refund.updateTime = now();
+        const capture = captures.get(refund.captureId);
+        if (capture) settleCapture(capture, refund.updateTime);
+      }
+      return refundJson(refund);
+    },
+    refundRequests() {
+      return requests.flatMap((r) => {
+        const match = /^\/v2\/payments\/captures\/([^/?]+)\/refund$/.exec(r.path);
+        return r.method === 'POST' && match
+          ? [{ captureId: match[1] ?? '', requestId: r.headers['paypal-request-id'], body: r.body }]
+          : [];
+      });
+    },
     setCaptureOutcome(orderId, outcome) {
       existing(orderId);
       outcomes.set(orderId, outcome);

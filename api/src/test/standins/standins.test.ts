@@ -370,6 +370,87 @@ describe('PayPal stand-in', () => {
     expect(more.body.details[0].issue).toBe('CAPTURE_FULLY_REFUNDED');
   });
 
+  it('refunds idempotently per PayPal-Request-Id, with custom_id and note_to_payer, and refuses more than is left', async () => {
+    const id = await createOrder();
+    paypal.approve(id);
+    const captured = await api(`/v2/checkout/orders/${id}/capture`, { method: 'POST', json: {} });
+    const captureId = captured.body.purchase_units[0].payments.captures[0].id as string;
+    const refund = (key: string, json: Json) =>
+      api(`/v2/payments/captures/${captureId}/refund`, {
+        method: 'POST',
+        json,
+        headers: { 'paypal-request-id': key },
+      });
+    const body = {
+      amount: { currency_code: 'EUR', value: '10.00' },
+      custom_id: 'our-refund-1',
+      note_to_payer: 'Damaged in transit',
+    };
+    const first = await refund('refund-a', body);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      status: 'COMPLETED',
+      custom_id: 'our-refund-1',
+      note_to_payer: 'Damaged in transit',
+    });
+    const again = await refund('refund-a', body);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect(
+      paypal
+        .refundRequests()
+        .filter((r) => r.captureId === captureId)
+        .map((r) => r.requestId),
+    ).toEqual(['refund-a', 'refund-a']);
+    const shown = await api(`/v2/payments/refunds/${first.body.id}`);
+    expect(shown.body).toMatchObject({ id: first.body.id, status: 'COMPLETED' });
+
+    const tooMuch = await refund('refund-b', { amount: { currency_code: 'EUR', value: '14.21' } });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.details[0].issue).toBe('REFUND_AMOUNT_EXCEEDED');
+    const currency = await refund('refund-c', { amount: { currency_code: 'USD', value: '1.00' } });
+    expect(currency.body.details[0].issue).toBe('REFUND_CAPTURE_CURRENCY_MISMATCH');
+    const note = await refund('refund-d', { note_to_payer: 'x'.repeat(256) });
+    expect(note.status).toBe(400);
+    expect(note.body.details[0]).toMatchObject({
+      issue: 'INVALID_STRING_MAX_LENGTH',
+      field: '/note_to_payer',
+    });
+  });
+
+  it('answers PENDING refunds when told (they hold their amount) until completed; a FAILED one holds none', async () => {
+    const id = await createOrder();
+    paypal.approve(id);
+    const captured = await api(`/v2/checkout/orders/${id}/capture`, { method: 'POST', json: {} });
+    const captureId = captured.body.purchase_units[0].payments.captures[0].id as string;
+    const refund = (key: string, value: string) =>
+      api(`/v2/payments/captures/${captureId}/refund`, {
+        method: 'POST',
+        json: { amount: { currency_code: 'EUR', value } },
+        headers: { 'paypal-request-id': key },
+      });
+    paypal.setRefundOutcome('FAILED', captureId);
+    expect((await refund('f', '24.20')).body).toMatchObject({
+      status: 'FAILED',
+      status_details: { reason: 'ECHECK' },
+    });
+    paypal.setRefundOutcome('PENDING', captureId);
+    const pending = await refund('p', '24.20');
+    expect(pending.status).toBe(201);
+    expect(pending.body).toMatchObject({ status: 'PENDING', status_details: { reason: 'ECHECK' } });
+    expect(pending.body.seller_payable_breakdown).toBeUndefined();
+    expect((await refund('q', '0.01')).body.details[0].issue).toBe('CAPTURE_FULLY_REFUNDED');
+    expect((await api(`/v2/payments/captures/${captureId}`)).body.status).toBe('COMPLETED');
+    const done = paypal.completeRefund(pending.body.id);
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      seller_payable_breakdown: { total_refunded_amount: { value: '24.20' } },
+    });
+    // The same request again: the latest status.
+    expect((await refund('p', '24.20')).body.status).toBe('COMPLETED');
+    expect((await api(`/v2/payments/captures/${captureId}`)).body.status).toBe('REFUNDED');
+  });
+
   it('fails on purpose: 500 in the error model, an answer lost after the work, refused connections', async () => {
     const id = await createOrder();
     paypal.approve(id);

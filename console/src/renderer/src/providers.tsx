@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** The site's query defaults (site/src/lib/query-client.ts). */
 export function createQueryClient(): QueryClient {
@@ -24,9 +24,14 @@ export function ConsoleProviders({
   children: ReactNode;
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark">
-      {/* The site's toast limit and placement (site/src/lib/toast.ts). */}
-      <Notifications limit={20} position="top-right" zIndex={1000} />
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="dark"
+    >
+      {/* The site's toast limit (site/src/lib/toast.ts); bottom right, as the dashboard places
+          them, clear of the bar's Import subscribers, Print report and Logout (decision 038). */}
+      <Notifications limit={20} zIndex={1000} position="bottom-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,7 +1,2 @@
-import { createTheme } from '@mantine/core';
-
-/** The site's theme (site/src/lib/theme.ts), so the dashboard looks the same in both. */
-export const theme = createTheme({
-  primaryColor: 'violet',
-  defaultRadius: 'md',
-});
+/** The site's theme and colour tokens, so the dashboard looks (and measures) the same in both. */
+export { cssVariablesResolver, theme } from '@studio/site/theme';

@@ -3,15 +3,20 @@ import {
   IconCalendarEvent,
   IconFileMusic,
   IconHeadphones,
+  IconHistory,
   IconMail,
   IconPackage,
   IconShoppingCart,
+  IconUsers,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { placeToasts } from '../../lib/toast';
 import { AdminProvider } from './admin-context';
 import { AdminHeader } from './components/admin-header';
 import type { AdminHost } from './host';
 import { MailAttentionNotice } from './mail/components/mail-attention-notice';
+import { AuditTab } from './tabs/audit-tab';
+import { CustomersTab } from './tabs/customers-tab';
 import { EventsTab } from './tabs/events-tab';
 import { MassEmailTab } from './tabs/mass-email-tab';
 import { OrdersTab } from './tabs/orders-tab';
@@ -30,6 +35,8 @@ const TABS = [
   { value: 'products', label: 'Products', icon: IconPackage, Panel: ProductsTab },
   { value: 'services', label: 'Services', icon: IconHeadphones, Panel: ServicesTab },
   { value: 'submissions', label: 'Submissions', icon: IconFileMusic, Panel: SubmissionsTab },
+  { value: 'customers', label: 'Customers', icon: IconUsers, Panel: CustomersTab },
+  { value: 'audit', label: 'Audit', icon: IconHistory, Panel: AuditTab },
 ] as const;
 
 export type AdminTab = (typeof TABS)[number]['value'];
@@ -47,8 +54,10 @@ export function AdminApp({
   initialTab?: AdminTab;
 }) {
   const [tab, setTab] = useState<AdminTab>(initialTab);
+  // The dashboard's toasts rise from the bottom, clear of its header buttons (decision 038).
+  useEffect(() => placeToasts('bottom-right'), []);
   return (
-    <AdminProvider host={host}>
+    <AdminProvider host={host} tab={tab} onTab={setTab}>
       <Container size="xl" py="md" className="admin-app">
         <Stack gap="lg">
           <AdminHeader />

@@ -1,6 +1,8 @@
 import { createClient } from '@studio/api/client';
 import { createContext, type ReactNode, use, useMemo } from 'react';
 import { createApiFetch } from '../../lib/api-client';
+import type { AdminTab } from './admin-app';
+import { AdminNavigationProvider } from './admin-navigation';
 import type { AdminHost } from './host';
 
 /** The site's timeout and 401 rule, with the host's session (the console keeps its own). */
@@ -18,10 +20,32 @@ interface AdminContextValue {
 
 const AdminContext = createContext<AdminContextValue | null>(null);
 
-export function AdminProvider({ host, children }: { host: AdminHost; children: ReactNode }) {
+/**
+ * The host and API client, and (given the dashboard's `tab` and `onTab`) admin navigation:
+ * `useAdminNavigation()` and `useAdminOpenHandler()` from `./admin-navigation`.
+ */
+export function AdminProvider({
+  host,
+  tab = 'orders',
+  onTab = noTab,
+  children,
+}: {
+  host: AdminHost;
+  tab?: AdminTab;
+  onTab?: (tab: AdminTab) => void;
+  children: ReactNode;
+}) {
   const value = useMemo(() => ({ host, api: adminClient(host) }), [host]);
-  return <AdminContext value={value}>{children}</AdminContext>;
+  return (
+    <AdminContext value={value}>
+      <AdminNavigationProvider tab={tab} onTab={onTab}>
+        {children}
+      </AdminNavigationProvider>
+    </AdminContext>
+  );
 }
+
+const noTab = () => {};
 
 function useAdminContext(): AdminContextValue {
   const value = use(AdminContext);
@@ -53,3 +77,10 @@ export function useAdminApi(): AdminApi {
  * starts with 'admin', so the site drops them when the account changes.
  */
 export const ADMIN_QUERY_DEFAULTS = { retry: 1, refetchOnWindowFocus: false } as const;
+
+export {
+  type AdminNavigation,
+  type AdminObjectKind,
+  useAdminNavigation,
+  useAdminOpenHandler,
+} from './admin-navigation';

@@ -1,3 +1,25 @@
+import type { ExportKind } from '@studio/shared/schemas/exports';
+
+/** One CSV export the dashboard asks its host to save (decision 034). */
+export interface ExportRequest {
+  kind: ExportKind;
+  /** The export's filter as the API's query parameters, e.g. `{ status: 'paid', q: 'ada' }`. */
+  query: Record<string, string>;
+  /** Asks the API for a short-lived signed URL of the export, absolute. */
+  link: () => Promise<string>;
+}
+
+/**
+ * What became of an export: `started` (the browser saves it as its own download), `saved` (where
+ * the admin chose, with its size), `cancelled` (the admin closed the save dialog: not an error)
+ * or `failed` (the API's status and message, 0 with no answer; nothing is left on disk).
+ */
+export type ExportOutcome =
+  | { outcome: 'started' }
+  | { outcome: 'saved'; path: string; bytes: number }
+  | { outcome: 'cancelled' }
+  | { outcome: 'failed'; status: number; message: string };
+
 /**
  * What differs between the dashboard in a browser (/admin) and in the desktop console: where the
  * API is, how the token is kept, printing and reading local files. The dashboard reaches the
@@ -22,4 +44,10 @@ export interface AdminHost {
   saveReportPdf?(options: { title: string }): Promise<{ path: string } | null>;
   /** A local text file (.txt, .csv) the admin chooses; `null` if cancelled. */
   pickTextFile(options: { extensions: string[] }): Promise<{ name: string; text: string } | null>;
+  /**
+   * Saves a CSV export as it streams, never whole in memory: the browser follows the signed link
+   * (`request.link()`) as a native download; the desktop asks where with the system's save dialog
+   * and writes the response there from its main process.
+   */
+  saveExport(request: ExportRequest): Promise<ExportOutcome>;
 }

@@ -1,3 +1,4 @@
+import { limits } from '@studio/shared/limits';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, type CartProduct, createCartStore, parseCart } from './cart-store';
@@ -145,6 +146,20 @@ describe('parseCart: the stored JSON is never trusted', () => {
 
   it('lowers a quantity above the stock to the stock', () => {
     expect(parseCart(JSON.stringify([{ ...mug, quantity: 9 }]))).toEqual([{ ...mug, quantity: 3 }]);
+  });
+
+  it("holds at most the API's cap of one product per order, whatever the stock", () => {
+    const plenty: CartProduct = { productId: 'p-tee', name: 'Tee', priceCents: 2000, stock: 300 };
+    const cart = createCartStore();
+    expect(cart.add(plenty, 99)).toEqual({
+      added: limits.maxQuantityPerLine,
+      quantity: limits.maxQuantityPerLine,
+    });
+    expect(cart.add(plenty)).toEqual({ added: 0, quantity: limits.maxQuantityPerLine });
+    // A stored cart written by an older version with 99 comes back capped.
+    expect(parseCart(JSON.stringify([{ ...plenty, quantity: 99 }]))).toEqual([
+      { ...plenty, quantity: limits.maxQuantityPerLine },
+    ]);
   });
 
   it('a store started on a corrupt value starts empty and can still be used', () => {

@@ -1,8 +1,10 @@
+import { limits } from '@studio/shared/limits';
+
 /** The localStorage key; kept across visits, and shared by every tab of the site. */
 export const CART_STORAGE_KEY = 'cart';
 
-/** Matches the API's cap on one order line, so the cart never holds what checkout refuses. */
-export const MAX_LINE_QUANTITY = 99;
+/** The API's cap on one product per order, so the cart never holds what checkout refuses. */
+export const MAX_LINE_QUANTITY = limits.maxQuantityPerLine;
 
 export interface CartItem {
   productId: string;

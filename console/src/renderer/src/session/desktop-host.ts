@@ -46,5 +46,7 @@ export function createDesktopHost({
     printReport: ({ title }) => bridge.printReport({ title }),
     saveReportPdf: ({ title }) => bridge.saveReportPdf({ title }),
     pickTextFile: ({ extensions }) => bridge.pickTextFile({ extensions }),
+    // The main process shows the save dialog and streams the export to the file (decision 034).
+    saveExport: ({ kind, query }) => bridge.saveExport({ kind, query }),
   };
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { newsletterMessages } from '@studio/shared/messages-newsletter';
 import type { AdminHost } from '@studio/site/admin';
 import { IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -71,6 +72,7 @@ export function SubscribersDrawer({
           Adds the addresses in a CSV or TXT file on this computer to the newsletter list. Nobody is
           e-mailed, and addresses that unsubscribed stay unsubscribed.
         </Text>
+        <Text size="sm">{newsletterMessages.importConsent}</Text>
         <Group>
           <Button leftSection={<IconFileImport size={18} />} variant="default" onClick={choose}>
             {file ? 'Choose another file…' : 'Choose a CSV or TXT file…'}

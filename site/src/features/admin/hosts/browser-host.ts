@@ -21,6 +21,20 @@ function pickInBrowser(extensions: string[]): Promise<{ name: string; text: stri
   });
 }
 
+/**
+ * Hands a signed export link to the browser's own download (its progress, straight to disk): the
+ * API answers it with Content-Disposition: attachment, so the page stays where it is.
+ */
+function followDownloadLink(href: string) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
 /** The dashboard at /admin: same-origin API, the site's session, the browser's print dialog. */
 export function browserHost({
   auth,
@@ -44,5 +58,11 @@ export function browserHost({
       window.print();
     },
     pickTextFile: ({ extensions }) => pickInBrowser(extensions),
+    // The admin's token lives in localStorage, which a navigation does not send: a signed link
+    // the browser follows saves the export natively, in constant memory (decision 034).
+    async saveExport({ link }) {
+      followDownloadLink(await link());
+      return { outcome: 'started' };
+    },
   };
 }

@@ -24,3 +24,9 @@ export const statusColors: Record<OrderStatus, MantineColor> = {
   cancelled: 'red',
   refunded: 'gray',
 };
+
+/**
+ * Pending as a solid colour (its badge, its bar in the report): Mantine's 'yellow' paints its
+ * shade 8 (#f08c00, orange) when filled and a brown wash when tinted on the dark page.
+ */
+export const PENDING_YELLOW: MantineColor = 'yellow.5';

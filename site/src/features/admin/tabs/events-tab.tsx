@@ -13,6 +13,7 @@ import { eventMessages as m } from '@studio/shared/messages-events';
 import { IconAlertTriangle, IconCalendarOff, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
+import { useAdminOpenHandler } from '../admin-navigation';
 import { ADMIN_TOAST } from '../admin-toast';
 import { type AdminEvent, useAdminEvents } from '../events/api/list-admin-events';
 import { DeleteEventModal } from '../events/components/delete-event-modal';
@@ -31,6 +32,13 @@ export function EventsTab() {
   const events = useAdminEvents();
   const [editing, setEditing] = useState<ModalState>(CLOSED);
   const [deleting, setDeleting] = useState<ModalState>(CLOSED);
+  // Opened from another tab: the event's edit modal, once the list has it.
+  useAdminOpenHandler('event', ({ id }) => {
+    if (!events.data) return !events.isPending;
+    const event = events.data.find((e) => e.id === id);
+    if (event) setEditing({ opened: true, event });
+    else toast.error('This event no longer exists.', ADMIN_TOAST);
+  });
 
   // Spec 8: a failed list load is also a toast.
   useEffect(() => {

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { ExportButton } from '../exports/components/export-buttons';
 import { BlastComposer } from '../mass-email/components/blast-composer';
 import { BlastHistory } from '../mass-email/components/blast-history';
 
@@ -6,15 +7,19 @@ import { BlastHistory } from '../mass-email/components/blast-history';
 export function MassEmailTab() {
   return (
     <Stack gap="lg">
-      <Stack gap={0}>
-        <Title order={2} fz="h3">
-          Mass Email
-        </Title>
-        <Text size="sm" c="dimmed">
-          Send one e-mail to a list of addresses. Unsubscribed newsletter readers are skipped, and
-          every e-mail carries an unsubscribe link.
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={0} style={{ flex: '1 1 20rem' }}>
+          <Title order={2} fz="h3">
+            Mass Email
+          </Title>
+          <Text size="sm" c="dimmed">
+            Send one e-mail to a list of addresses. Unsubscribed newsletter readers are skipped, and
+            every e-mail carries an unsubscribe link.
+          </Text>
+        </Stack>
+        {/* Every newsletter address with its consent: pending, confirmed or unsubscribed. */}
+        <ExportButton choice={{ kind: 'subscribers', query: {} }} label="Export subscribers" />
+      </Group>
       <BlastComposer />
       <BlastHistory />
     </Stack>

@@ -1,7 +1,10 @@
-import { Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { OrderStatus } from '@studio/shared/schemas/orders';
 import { useState } from 'react';
+import { useAdminOpenHandler } from '../admin-navigation';
+import { exportQuery } from '../exports/api/save-export';
+import { OrdersExportMenu } from '../exports/components/export-buttons';
 import {
   type AdminOrderSummary,
   type OrdersParams,
@@ -31,15 +34,19 @@ export function OrdersTab() {
   const [paging, setPaging] = useState({ view, page: 1 });
   const params: OrdersParams = { status, q, ...sort, page: paging.view === view ? paging.page : 1 };
   const orders = useOrders(params);
-  const [open, setOpen] = useState<AdminOrderSummary | null>(null);
+  const [open, setOpen] = useState<AdminOrderSummary | { id: string } | null>(null);
+  useAdminOpenHandler('order', ({ id }) => setOpen({ id }));
 
   return (
     <Stack gap="lg">
       <StatCards />
       <Stack gap="sm" component="section" aria-labelledby="admin-orders-heading">
-        <Title order={2} size="h3" id="admin-orders-heading">
-          Orders
-        </Title>
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={2} size="h3" id="admin-orders-heading">
+            Orders
+          </Title>
+          <OrdersExportMenu query={exportQuery({ status, q, sort: sort.sort, dir: sort.dir })} />
+        </Group>
         <OrdersToolbar search={search} onSearch={setSearch} status={status} onStatus={setStatus} />
         <OrdersTable
           page={orders.data}

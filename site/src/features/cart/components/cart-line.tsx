@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Image, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { holdMessages } from '@studio/shared/messages-holds';
 import { formatUsd } from '@studio/shared/money';
 import { IconTrash } from '@tabler/icons-react';
 import { type CartItem, MAX_LINE_QUANTITY } from '../../../lib/cart/cart-store';
@@ -61,7 +62,7 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
           </Group>
           {item.quantity >= max && (
             <Text size="xs" c="dimmed">
-              {max === item.stock ? `Only ${max} in stock` : `At most ${max} per order`}
+              {max === item.stock ? `Only ${max} in stock` : holdMessages.perLineCap(max)}
             </Text>
           )}
         </Stack>

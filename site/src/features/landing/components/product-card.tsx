@@ -10,6 +10,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { holdMessages } from '@studio/shared/messages-holds';
 import { IconExternalLink, IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
@@ -205,6 +206,8 @@ function AddToCart({ product, titleId }: { product: ShopProduct; titleId: string
   const limit = Math.min(product.stock, MAX_LINE_QUANTITY);
   const soldOut = product.stock < 1;
   const full = !soldOut && inCart >= limit;
+  // The cap per order, not the stock, is what stops more being added.
+  const capped = limit < product.stock;
 
   const onAdd = () => {
     const { added } = add({
@@ -226,8 +229,19 @@ function AddToCart({ product, titleId }: { product: ShopProduct; titleId: string
         aria-describedby={titleId}
         leftSection={soldOut ? undefined : <IconShoppingCartPlus size={18} aria-hidden />}
       >
-        {soldOut ? 'Out of stock' : full ? 'All available in cart' : 'Add to cart'}
+        {soldOut
+          ? 'Out of stock'
+          : full
+            ? capped
+              ? 'Order limit in cart'
+              : 'All available in cart'
+            : 'Add to cart'}
       </Button>
+      {full && capped && (
+        <Text size="xs" c="dark.1" ta="center">
+          {holdMessages.perLineCap(limit)}
+        </Text>
+      )}
       {inCart > 0 && (
         <Text size="xs" c="dark.1" ta="center" aria-live="polite">
           {inCart} in your cart ·{' '}

@@ -15,6 +15,7 @@ import { useForm } from '@mantine/form';
 import { serviceCategories } from '@studio/shared/catalog/services';
 import { limits } from '@studio/shared/limits';
 import { messages } from '@studio/shared/messages';
+import { tusMessages } from '@studio/shared/messages-tus';
 import { projectSubmissionSchema } from '@studio/shared/schemas/project';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -29,6 +30,7 @@ import {
   type UploadProgress,
   useSubmitProject,
 } from '../api/submit-project';
+import { unfinishedUploads } from '../api/upload-project-files';
 import { cardPrice } from './service-card';
 import classes from './submit-project-modal.module.css';
 
@@ -117,7 +119,21 @@ function SubmitProjectForm({
   const submit = useSubmitProject();
   const inFlight = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  // Files of an unfinished project (a reload mid-upload): chosen again, they resume.
+  const [unfinished, setUnfinished] = useState<string[]>([]);
   const startedAt = useRef(0);
+
+  useEffect(() => {
+    let live = true;
+    unfinishedUploads().then(
+      (names) => live && setUnfinished(names),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // Closing mid-upload cancels it: the visitor asked to leave, not to send half a project.
   useEffect(
@@ -172,14 +188,18 @@ function SubmitProjectForm({
         input: { ...values, service: values.service ?? '' },
         signal: controller.signal,
         onProgress: setProgress,
+        onWaiting: setWaiting,
       });
       inFlight.current = null;
+      setUnfinished([]);
       toast.success(m.submitted, { id: SUBMIT_TOAST_ID });
       onDone();
       onSubmitted?.({ ...result, name: values.name.trim(), email: values.email.trim() });
     } catch (error) {
       setProgress(null);
+      setWaiting(false);
       if (controller.signal.aborted) {
+        setUnfinished([]);
         toast.info('Upload cancelled. Your project was not sent.', { id: SUBMIT_TOAST_ID });
         return;
       }
@@ -274,6 +294,11 @@ function SubmitProjectForm({
           value={files}
           onChange={onFilesChange}
         />
+        {unfinished.length > 0 && !uploading && (
+          <Text size="sm" c="orange.8" data-testid="upload-unfinished">
+            {tusMessages.chooseAgain(unfinished.join(', '))}
+          </Text>
+        )}
         {files.length > 0 && !uploading && (
           <Text size="xs" c="dimmed" aria-live="polite">
             {files.length} {files.length === 1 ? 'file' : 'files'}, {formatBytes(totalBytes)} in
@@ -287,7 +312,7 @@ function SubmitProjectForm({
                 Uploading {overall}%
               </Text>
               <Text size="xs" c="dimmed" aria-live="polite">
-                {eta ?? 'Starting...'}
+                {waiting ? tusMessages.waitingForNetwork : (eta ?? 'Starting...')}
               </Text>
             </Group>
             <Progress

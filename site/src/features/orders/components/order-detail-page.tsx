@@ -5,6 +5,7 @@ import { type ReactNode, useId } from 'react';
 import { PageShell } from '../../../components/ui/page-shell';
 import { type MyOrder, useMyOrder } from '../api/get-my-order';
 import { formatOrderDate, formatOrderDateTime } from '../order-format';
+import { OrderInvoice } from './order-invoice';
 import { OrderItems } from './order-items';
 import { OrderAddress, OrderTracking } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
@@ -84,6 +85,11 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
+            {order.invoiceNumber && (
+              <Section title="Invoice">
+                <OrderInvoice order={{ id: order.id, invoiceNumber: order.invoiceNumber }} />
+              </Section>
+            )}
             {order.shipping && (
               <Section title="Tracking">
                 <OrderTracking shipping={order.shipping} />

@@ -18,6 +18,7 @@ const host: AdminHost = {
   sessionExpired: () => {},
   printReport: async () => {},
   pickTextFile: async () => null,
+  saveExport: async () => ({ outcome: 'cancelled' }),
 };
 
 const mail = (over: Partial<OutboundMailItem>): OutboundMailItem => ({

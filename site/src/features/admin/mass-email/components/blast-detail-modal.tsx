@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CARD_SCROLL, cardTable } from '../../components/admin-table';
 import { type BlastProgress, useBlast } from '../api/get-blast';
 import { pauseLine } from '../pause-line';
 import { BlastActions } from './blast-actions';
@@ -21,6 +22,8 @@ import { BlastStatusBadge } from './blast-status-badge';
 const MAX_ROWS = 500;
 
 type Filter = 'all' | 'sent' | 'failed' | 'skipped' | 'unknown' | 'pending';
+
+const RECIPIENT_COLUMNS = ['Recipient', 'Result', 'Sent at', 'Error'] as const;
 
 /** Why a recipient's result is unknown, and what happens to them. */
 export const UNKNOWN_NOTE =
@@ -128,14 +131,24 @@ function BlastDetail({ data }: { data: BlastProgress }) {
           ))}
         </Group>
       </Chip.Group>
-      <Table.ScrollContainer minWidth={560} maxHeight={360}>
-        <Table verticalSpacing={6} aria-label="Recipients" stickyHeader>
+      <Table.ScrollContainer
+        minWidth={560}
+        maxHeight={360}
+        classNames={CARD_SCROLL}
+        // A long list scrolls: the keyboard can reach it too (it holds nothing else to focus).
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Recipients list' } }}
+      >
+        <Table
+          {...cardTable(RECIPIENT_COLUMNS)}
+          verticalSpacing={6}
+          aria-label="Recipients"
+          stickyHeader
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Recipient</Table.Th>
-              <Table.Th>Result</Table.Th>
-              <Table.Th>Sent at</Table.Th>
-              <Table.Th>Error</Table.Th>
+              {RECIPIENT_COLUMNS.map((c) => (
+                <Table.Th key={c}>{c}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -14,9 +14,24 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useAdminOpenHandler } from '../../admin-navigation';
+import { CARD_SCROLL, cardTable } from '../../components/admin-table';
 import { BLAST_PAGE_SIZE, useBlasts } from '../api/list-blasts';
 import { BlastDetailModal } from './blast-detail-modal';
 import { BlastStatusBadge } from './blast-status-badge';
+
+/** The header's names, which label each line of a blast's card on a phone. */
+const COLUMNS = [
+  'Created',
+  'Subject',
+  'Status',
+  'Recipients',
+  'Sent',
+  'Failed',
+  'Skipped',
+  'Unknown',
+  '',
+] as const;
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,6 +40,7 @@ const when = (iso: string) =>
 export function BlastHistory() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
+  useAdminOpenHandler('blast', ({ id }) => setOpenId(id));
   const history = useBlasts(page);
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / BLAST_PAGE_SIZE)) : 1;
 
@@ -64,8 +80,13 @@ export function BlastHistory() {
             description="Blasts you send are listed here with each recipient's result."
           />
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Email blast history">
+          <Table.ScrollContainer minWidth={720} classNames={CARD_SCROLL}>
+            <Table
+              {...cardTable(COLUMNS)}
+              verticalSpacing="sm"
+              highlightOnHover
+              aria-label="Email blast history"
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Created</Table.Th>

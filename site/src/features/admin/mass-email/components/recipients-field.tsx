@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { blastMessages as m } from '@studio/shared/messages-blasts';
+import { newsletterMessages } from '@studio/shared/messages-newsletter';
 import { extractListAddresses, parseRecipients } from '@studio/shared/schemas/blasts';
 import { IconFileUpload, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -99,6 +100,10 @@ export function RecipientsField({
           </Button>
         </Group>
       </Group>
+      {/* Sign-ups on the site confirm by mail (decision 025); a list the admin adds does not. */}
+      <Text size="xs" c="dimmed">
+        {newsletterMessages.listConsent}
+      </Text>
     </Stack>
   );
 }

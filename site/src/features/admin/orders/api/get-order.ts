@@ -3,8 +3,7 @@ import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-context';
 import { type AdminOrderSummary, ordersQueryRoot } from './get-orders';
 
-/** GET /api/admin/orders/:id: the order with its status history. */
-export async function getOrder(api: AdminApi, id: string) {
+async function fetchOrder(api: AdminApi, id: string) {
   const { order } = await unwrap(
     api.admin.orders[':id'].$get({ param: { id } }),
     'This order could not be loaded.',
@@ -12,7 +11,15 @@ export async function getOrder(api: AdminApi, id: string) {
   return order;
 }
 
-export type AdminOrder = Awaited<ReturnType<typeof getOrder>>;
+type FullOrder = Awaited<ReturnType<typeof fetchOrder>>;
+/** The order's refunds: absent while the modal shows the list's row as a placeholder. */
+export type OrderRefunds = FullOrder['refunds'];
+export type AdminOrder = Omit<FullOrder, 'refunds'> & { refunds?: OrderRefunds };
+
+/** GET /api/admin/orders/:id: the order with its status history and its refunds. */
+export async function getOrder(api: AdminApi, id: string): Promise<AdminOrder> {
+  return fetchOrder(api, id);
+}
 
 export const orderQueryKey = (id: string) => [...ordersQueryRoot, 'detail', id] as const;
 

@@ -42,60 +42,65 @@ function Address({ order }: { order: AdminOrder }) {
   );
 }
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 function Items({ order }: { order: AdminOrder }) {
   const totals = [
     ['Subtotal', order.subtotal],
     ['Shipping', order.shippingCost],
     ['Tax', order.tax],
   ] as const;
+  // No minimum width: on a phone the product's name wraps and the figures keep their line.
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table verticalSpacing={6} aria-label="Items">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th ta="right">Qty</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.items.map((item) => (
-            <Table.Tr key={`${item.productId}-${item.product.sku}`}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {item.product.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {`SKU ${item.product.sku}`}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{item.quantity}</Table.Td>
-              <Table.Td ta="right">{item.price}</Table.Td>
-              <Table.Td ta="right">{item.lineTotal}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          {totals.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Td colSpan={3} ta="right" c="dimmed">
-                {label}
-              </Table.Td>
-              <Table.Td ta="right">{value}</Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Td colSpan={3} ta="right" fw={700}>
-              Total
+    <Table verticalSpacing={6} aria-label="Items">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Product</Table.Th>
+          <Table.Th ta="right">Qty</Table.Th>
+          <Table.Th ta="right">Price</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {order.items.map((item) => (
+          <Table.Tr key={`${item.productId}-${item.product.sku}`}>
+            <Table.Td>
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {item.product.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {`SKU ${item.product.sku}`}
+              </Text>
             </Table.Td>
-            <Table.Td ta="right" fw={700}>
-              {order.total}
+            <Table.Td ta="right">{item.quantity}</Table.Td>
+            <Table.Td ta="right" style={NO_WRAP}>
+              {item.price}
+            </Table.Td>
+            <Table.Td ta="right" style={NO_WRAP}>
+              {item.lineTotal}
             </Table.Td>
           </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        {totals.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Td colSpan={3} ta="right" c="dimmed">
+              {label}
+            </Table.Td>
+            <Table.Td ta="right">{value}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr>
+          <Table.Td colSpan={3} ta="right" fw={700}>
+            Total
+          </Table.Td>
+          <Table.Td ta="right" fw={700}>
+            {order.total}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
   );
 }
 
@@ -139,17 +144,38 @@ function Shipping({ order }: { order: AdminOrder }) {
 }
 
 function History({ order }: { order: AdminOrder }) {
-  if (order.history.length === 0) return null;
+  // Status changes, and each completed refund (a part leaves the status as it was).
+  const entries = [
+    ...order.history.map((h) => ({
+      key: `${h.status}-${h.at}`,
+      label: statusLabels[h.status],
+      at: h.at,
+      by: statusSourceLabels[h.source],
+    })),
+    ...(order.refunds?.refunds ?? []).flatMap((r) =>
+      r.status === 'completed' && r.completedAt
+        ? [
+            {
+              key: r.id,
+              label: `Refund ${r.amount}`,
+              at: r.completedAt,
+              by: statusSourceLabels[r.source],
+            },
+          ]
+        : [],
+    ),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  if (entries.length === 0) return null;
   return (
     <Section title="History">
       <Stack gap={4} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-        {order.history.map((h) => (
-          <Group key={`${h.status}-${h.at}`} component="li" gap="xs" wrap="nowrap">
-            <Text size="sm" fw={500} w={96}>
-              {statusLabels[h.status]}
+        {entries.map((h) => (
+          <Group key={h.key} component="li" gap="xs" wrap="nowrap" align="flex-start">
+            <Text size="sm" fw={500} miw={96}>
+              {h.label}
             </Text>
             <Text size="sm" c="dimmed">
-              {formatDateTime(h.at)} · {statusSourceLabels[h.source]}
+              {formatDateTime(h.at)} · {h.by}
             </Text>
           </Group>
         ))}

@@ -5,12 +5,14 @@ import {
   LoadingOverlay,
   Pagination,
   Paper,
+  Select,
   Table,
   Text,
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { CARD_SCROLL, cardTable } from '../../components/admin-table';
 import {
   type AdminOrderSummary,
   ORDERS_PAGE_SIZE,
@@ -51,6 +53,55 @@ function SortHeader({ column, params, onSort, children, align = 'left' }: SortHe
 }
 
 const CONTROL_LABELS = { first: 'First', previous: 'Previous', next: 'Next', last: 'Last' };
+
+/** On phones the rows are cards (no header to click), labelled with these names. */
+const COLUMNS = ['Order', 'Customer', 'Date', 'Items', 'Total', 'Status'] as const;
+
+const SORT_OPTIONS: { value: OrdersSort; label: string }[] = [
+  { value: 'createdAt', label: 'Date' },
+  { value: 'orderNumber', label: 'Order number' },
+  { value: 'total', label: 'Total' },
+  { value: 'status', label: 'Status' },
+];
+
+/** What the current direction means for each column, as the phone's sort button says it. */
+const DIRECTION: Record<OrdersSort, { asc: string; desc: string }> = {
+  createdAt: { asc: 'Oldest first', desc: 'Newest first' },
+  orderNumber: { asc: 'A to Z', desc: 'Z to A' },
+  total: { asc: 'Lowest first', desc: 'Highest first' },
+  status: { asc: 'A to Z', desc: 'Z to A' },
+};
+
+/** The header's sorting, for phones, where the rows are cards without a header. */
+function PhoneSort({
+  params,
+  onSort,
+}: {
+  params: OrdersParams;
+  onSort: (column: OrdersSort) => void;
+}) {
+  const Icon = params.dir === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <Group hiddenFrom="sm" gap="xs" p="sm" wrap="nowrap" align="flex-end">
+      <Select
+        label="Sort by"
+        data={SORT_OPTIONS}
+        value={params.sort}
+        allowDeselect={false}
+        onChange={(v) => v && v !== params.sort && onSort(v as OrdersSort)}
+        style={{ flex: 1 }}
+      />
+      <Button
+        variant="default"
+        leftSection={<Icon size={16} aria-hidden />}
+        onClick={() => onSort(params.sort)}
+        title="Reverse the order"
+      >
+        {DIRECTION[params.sort][params.dir]}
+      </Button>
+    </Group>
+  );
+}
 
 function customerName(order: AdminOrderSummary): string {
   return order.user ? `${order.user.firstName} ${order.user.lastName}` : 'Deleted account';
@@ -102,8 +153,9 @@ export function OrdersTable({
   return (
     <Paper withBorder radius="md" pos="relative">
       <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} zIndex={5} />
-      <Table.ScrollContainer minWidth={760}>
-        <Table highlightOnHover verticalSpacing="sm" aria-label="Orders">
+      <PhoneSort params={params} onSort={onSort} />
+      <Table.ScrollContainer minWidth={760} classNames={CARD_SCROLL}>
+        <Table {...cardTable(COLUMNS)} highlightOnHover verticalSpacing="sm" aria-label="Orders">
           <Table.Thead>
             <Table.Tr>
               <SortHeader column="orderNumber" params={params} onSort={onSort}>

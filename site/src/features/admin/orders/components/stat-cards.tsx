@@ -1,4 +1,14 @@
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import { formatUsd } from '@studio/shared/money';
 import {
   IconCurrencyDollar,
@@ -7,7 +17,8 @@ import {
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { LowStockModal } from '../../products/components/low-stock-modal';
 import { type Dashboard, useDashboard } from '../api/get-dashboard';
 
 function signed(percent: number): string {
@@ -59,6 +70,7 @@ function StatCard({ label, value, note, icon: Icon, color }: StatCardProps) {
 /** Spec 2: total revenue; orders with the pending count; products with low stock; customers. */
 export function StatCards() {
   const { data, isPending, isError, refetch, isFetching } = useDashboard();
+  const [lowStockOpen, setLowStockOpen] = useState(false);
   if (isPending) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} aria-busy="true" aria-label="Loading figures">
@@ -104,10 +116,27 @@ export function StatCards() {
         label="Total Products"
         value={stats.totalProducts.toLocaleString()}
         note={
-          <Text span inherit c={stats.lowStockCount > 0 ? 'yellow.4' : undefined}>
-            {`${stats.lowStockCount.toLocaleString()} low stock`}
+          <>
+            {/* The low-stock list, each product leading to its stock history (decision 037). */}
+            <Anchor
+              component="button"
+              type="button"
+              inherit
+              c={stats.lowStockCount > 0 ? 'yellow.4' : undefined}
+              onClick={() => setLowStockOpen(true)}
+              data-low-stock-link
+            >
+              {`${stats.lowStockCount.toLocaleString()} low stock`}
+            </Anchor>
             <Text span inherit c="dimmed">{` (${lowStockThreshold} or fewer left)`}</Text>
-          </Text>
+            <LowStockModal
+              opened={lowStockOpen}
+              onClose={() => setLowStockOpen(false)}
+              products={data.lowStockProducts}
+              count={stats.lowStockCount}
+              threshold={lowStockThreshold}
+            />
+          </>
         }
         icon={IconPackage}
         color="violet"

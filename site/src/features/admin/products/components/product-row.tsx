@@ -32,6 +32,7 @@ export function ProductRow({
   lowStockThreshold,
   onEdit,
   onImages,
+  onHistory,
   onDeactivate,
   onActivate,
   activating,
@@ -40,6 +41,8 @@ export function ProductRow({
   lowStockThreshold: number;
   onEdit: () => void;
   onImages: () => void;
+  /** Opens the product's stock history. */
+  onHistory: () => void;
   onDeactivate: () => void;
   onActivate: () => void;
   activating: boolean;
@@ -114,6 +117,14 @@ export function ProductRow({
           </Button>
           <Button size="compact-sm" variant="default" onClick={onImages}>
             Images ({product.images.length})
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={onHistory}
+            aria-label={`Stock history of ${product.name}`}
+          >
+            History
           </Button>
           {product.isActive ? (
             <Button

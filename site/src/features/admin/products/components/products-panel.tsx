@@ -13,9 +13,12 @@ import type { ProductCategory } from '@studio/shared/schemas/catalog';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
+import { useAdminApi } from '../../admin-context';
+import { useAdminOpenHandler } from '../../admin-navigation';
 import { ADMIN_TOAST } from '../../admin-toast';
 import { AdminTable, ListError, TablePager } from '../../components/admin-table';
 import { errorMessage } from '../api/admin-result';
+import { getAdminProduct } from '../api/get-product';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   type AdminProduct,
@@ -28,6 +31,7 @@ import { DeactivateProductModal } from './deactivate-product-modal';
 import { CATEGORY_OPTIONS, ProductFormModal } from './product-form-modal';
 import { ProductImagesModal } from './product-images-modal';
 import { ProductRow } from './product-row';
+import { StockHistoryModal } from './stock-history-modal';
 
 const COLUMNS = ['Product', 'SKU', 'Category', 'Price', 'Sale', 'Stock', 'Status', ''] as const;
 
@@ -58,6 +62,21 @@ export function ProductsPanel() {
   const [editing, setEditing] = useState<Editing>(null);
   const [imagesId, setImagesId] = useState<string | null>(null);
   const [deactivating, setDeactivating] = useState<AdminProduct | null>(null);
+  const [historyId, setHistoryId] = useState<string | null>(null);
+  // Opened from another tab (admin navigation): the product's edit modal, or its stock history
+  // (the dashboard's low-stock list).
+  const api = useAdminApi();
+  useAdminOpenHandler('product', ({ id, view }) => {
+    if (view === 'stock') {
+      setHistoryId(id);
+      return;
+    }
+    getAdminProduct(api, id).then(
+      (product) => setEditing({ mode: 'edit', product }),
+      (e: unknown) =>
+        toast.error(errorMessage(e, 'This product could not be loaded.'), ADMIN_TOAST),
+    );
+  });
 
   const products = list.data?.products ?? [];
   const total = list.data?.total ?? 0;
@@ -163,6 +182,7 @@ export function ProductsPanel() {
             lowStockThreshold={threshold}
             onEdit={() => setEditing({ mode: 'edit', product })}
             onImages={() => setImagesId(product.id)}
+            onHistory={() => setHistoryId(product.id)}
             onDeactivate={() => setDeactivating(product)}
             onActivate={() => onActivate(product)}
             activating={activate.isPending && activate.variables?.id === product.id}
@@ -179,6 +199,7 @@ export function ProductsPanel() {
       />
       <ProductImagesModal product={imagesProduct} onClose={() => setImagesId(null)} />
       <DeactivateProductModal product={deactivating} onClose={() => setDeactivating(null)} />
+      <StockHistoryModal productId={historyId} onClose={() => setHistoryId(null)} />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { formatUsd } from '@studio/shared/money';
 import type { OrderStatus } from '@studio/shared/schemas/orders';
-import { statusColors, statusLabels } from '../../orders/order-format';
+import { PENDING_YELLOW, statusColors, statusLabels } from '../../orders/order-format';
 import type { Report } from '../api/get-report';
 import { formatDay } from '../period';
 import { TotalsTable } from './report-parts';
@@ -134,7 +134,11 @@ export function OrdersByStatus({ report }: { report: Report }) {
         data={rows.map((s) => ({
           status: isStatus(s.status) ? statusLabels[s.status] : s.status,
           orders: s.count,
-          color: isStatus(s.status) ? statusColors[s.status] : 'gray',
+          color: !isStatus(s.status)
+            ? 'gray'
+            : s.status === 'pending'
+              ? PENDING_YELLOW
+              : statusColors[s.status],
         }))}
         dataKey="status"
         series={[{ name: 'orders', label: 'Orders', color: 'violet.6' }]}

@@ -16,11 +16,11 @@ export function Block({ title, children }: { title: string; children: ReactNode 
 
 export function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className={classes.figure}>
+    <div className={classes.figure} data-report-figure>
       <Text size="xs" className={classes.muted}>
         {label}
       </Text>
-      <Text fw={700} fz="lg">
+      <Text fw={700} className={classes.figureValue}>
         {value}
       </Text>
     </div>

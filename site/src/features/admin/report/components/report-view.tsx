@@ -51,7 +51,13 @@ export default function ReportView({
         </Text>
       </header>
 
-      <SimpleGrid cols={4} spacing="xs" className={classes.figures}>
+      {/* Measured on the sheet, not the screen, so the printed page keeps its four across. */}
+      <SimpleGrid
+        type="container"
+        cols={{ base: 2, '480px': 4 }}
+        spacing="xs"
+        className={classes.figures}
+      >
         <Figure label="Total revenue" value={formatUsd(report.totalRevenueCents)} />
         <Figure label="Shop orders" value={formatUsd(orderCents)} />
         <Figure label="Project payments" value={formatUsd(projectCents)} />
@@ -61,7 +67,7 @@ export default function ReportView({
       <Block title="Revenue by day">
         <RevenueByDay report={report} />
       </Block>
-      <SimpleGrid cols={2} spacing="lg">
+      <SimpleGrid type="container" cols={{ base: 1, '480px': 2 }} spacing="lg">
         <Block title="Revenue by payment method">
           <RevenueByMethod report={report} />
         </Block>

@@ -49,7 +49,11 @@ function ServiceRow({ service, onEdit }: { service: AdminService; onEdit: () => 
       <Table.Td
         style={
           service.pricesDiffer
-            ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-orange-filled)' }
+            ? {
+                boxShadow: 'inset 4px 0 0 var(--mantine-color-orange-filled)',
+                // The table's own inset, kept on a phone's card too, where cells have none.
+                paddingInlineStart: 'var(--mantine-spacing-xs)',
+              }
             : undefined
         }
       >

@@ -1,18 +1,49 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, readApiError } from '../../../../lib/api-error';
-import { useAdminHost } from '../../admin-context';
+import { ApiError, readApiError, unwrap } from '../../../../lib/api-error';
+import { type AdminApi, useAdminApi, useAdminHost } from '../../admin-context';
 import type { AdminHost } from '../../host';
 
+export interface DownloadableFile {
+  id: string;
+  submissionId: string;
+  downloadUrl: string;
+  originalName: string;
+}
+
+/** Hands `href` to the browser's own download (its progress, its pause and resume). */
+function clickLink(href: string, name?: string) {
+  const a = document.createElement('a');
+  a.href = href;
+  if (name) a.download = name;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
 /**
- * GET /api/admin/submissions/:id/files/:fileId (the `downloadUrl` the detail gives) with the
- * admin's token, saved under the visitor's file name. A link cannot carry the bearer token, so
- * the file comes as a blob and is saved through an object URL. No 30 s timeout here: project
- * files run to 400 MB.
+ * In the browser: POST .../files/:fileId/link with the admin's token gives a link good for a few
+ * minutes (decision 029), which the browser follows without the token, so a 400 MB file downloads
+ * natively, with its progress, straight to disk. The API answers it with Content-Disposition, so
+ * the page stays where it is.
  */
-export async function downloadSubmissionFile(
-  host: AdminHost,
-  file: { downloadUrl: string; originalName: string },
-): Promise<void> {
+async function downloadByLink(api: AdminApi, host: AdminHost, file: DownloadableFile) {
+  const { url } = await unwrap(
+    api.admin.submissions[':id'].files[':fileId'].link.$post({
+      param: { id: file.submissionId, fileId: file.id },
+    }),
+    'Failed to download the file',
+  );
+  clickLink(`${host.apiBase.replace(/\/$/, '')}${url}`);
+}
+
+/**
+ * In the desktop console: GET /api/admin/submissions/:id/files/:fileId (the `downloadUrl` the
+ * detail gives) with the admin's token, saved from a blob: the console forwards /api calls itself
+ * and has no native download of a navigation. No 30 s timeout here: project files run to 400 MB.
+ */
+async function downloadAsBlob(host: AdminHost, file: DownloadableFile) {
   const token = host.token();
   let res: Response;
   try {
@@ -26,14 +57,7 @@ export async function downloadSubmissionFile(
   if (!res.ok) throw await readApiError(res, 'Failed to download the file');
   const url = URL.createObjectURL(await res.blob());
   try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = file.originalName;
-    a.rel = 'noopener';
-    a.style.display = 'none';
-    document.body.append(a);
-    a.click();
-    a.remove();
+    clickLink(url, file.originalName);
   } finally {
     // The click has handed the blob to the browser's download; free it once that has begun.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
@@ -41,9 +65,10 @@ export async function downloadSubmissionFile(
 }
 
 export function useDownloadSubmissionFile() {
+  const api = useAdminApi();
   const host = useAdminHost();
   return useMutation({
-    mutationFn: (file: { id: string; downloadUrl: string; originalName: string }) =>
-      downloadSubmissionFile(host, file),
+    mutationFn: (file: DownloadableFile) =>
+      host.kind === 'browser' ? downloadByLink(api, host, file) : downloadAsBlob(host, file),
   });
 }

@@ -4,7 +4,7 @@ import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-co
 
 export const ADMIN_SUBMISSIONS_PAGE_SIZE = 20;
 
-export type PaymentState = 'unpaid' | 'pending' | 'paid';
+export type PaymentState = 'unpaid' | 'pending' | 'paid' | 'refunded';
 
 export interface AdminSubmissionsFilter {
   q: string;

@@ -5,9 +5,10 @@ const STATE: Record<PaymentState, { label: string; color: string }> = {
   unpaid: { label: 'Unpaid', color: 'gray' },
   pending: { label: 'Pending', color: 'yellow' },
   paid: { label: 'Paid', color: 'teal' },
+  refunded: { label: 'Refunded', color: 'violet' },
 };
 
-/** A submission's payment state: unpaid (never paid or paid later), pending, paid. */
+/** A submission's payment state: unpaid (never paid or paid later), pending, paid, refunded. */
 export function PaymentStateBadge({ state }: { state: PaymentState }) {
   const { label, color } = STATE[state];
   return (

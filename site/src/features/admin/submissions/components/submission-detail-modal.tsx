@@ -17,10 +17,12 @@ import {
 } from '@mantine/core';
 import { formatUsd } from '@studio/shared/money';
 import { IconDownload } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
 import { errorMessage } from '../../products/api/admin-result';
+import { RefundModal } from '../../refunds/components/refund-modal';
+import { RefundedBadge, RefundsPanel } from '../../refunds/components/refunds-panel';
 import { useDownloadSubmissionFile } from '../api/download-submission-file';
 import {
   type AdminSubmissionDetail,
@@ -35,6 +37,7 @@ import {
   formatLocalDateTime,
   METHOD_LABEL,
 } from './submission-format';
+import { SubmissionInvoiceButton } from './submission-invoice-button';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -47,7 +50,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Files({ files }: { files: AdminSubmissionFile[] }) {
+function Files({ submissionId, files }: { submissionId: string; files: AdminSubmissionFile[] }) {
   const download = useDownloadSubmissionFile();
   if (files.length === 0)
     return (
@@ -90,10 +93,13 @@ function Files({ files }: { files: AdminSubmissionFile[] }) {
                   aria-label={`Download ${file.originalName}`}
                   loading={download.isPending && download.variables?.id === file.id}
                   onClick={() =>
-                    download.mutate(file, {
-                      onError: (e) =>
-                        toast.error(errorMessage(e, 'Failed to download the file'), ADMIN_TOAST),
-                    })
+                    download.mutate(
+                      { ...file, submissionId },
+                      {
+                        onError: (e) =>
+                          toast.error(errorMessage(e, 'Failed to download the file'), ADMIN_TOAST),
+                      },
+                    )
                   }
                 >
                   Download
@@ -163,8 +169,8 @@ function Payment({ payment }: { payment: AdminSubmissionPayment }) {
   );
 }
 
-function Detail({ data }: { data: AdminSubmissionDetail }) {
-  const { submission, files, payments } = data;
+function Detail({ data, onRefund }: { data: AdminSubmissionDetail; onRefund: () => void }) {
+  const { submission, files, payments, refunds } = data;
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -190,11 +196,14 @@ function Detail({ data }: { data: AdminSubmissionDetail }) {
         <Field label="Payment">
           <Group gap="xs">
             <PaymentStateBadge state={submission.paymentState} />
+            <RefundedBadge summary={refunds} />
             {submission.paidAt && (
               <Text size="xs" c="dimmed">
                 {formatLocalDateTime(submission.paidAt)}
               </Text>
             )}
+            {/* Paid once (a refund keeps the date): it has its invoice. */}
+            {submission.paidAt && <SubmissionInvoiceButton submissionId={submission.id} />}
           </Group>
         </Field>
         <Field label="Account">
@@ -225,7 +234,7 @@ function Detail({ data }: { data: AdminSubmissionDetail }) {
             {files.length}
           </Badge>
         </Group>
-        <Files files={files} />
+        <Files submissionId={submission.id} files={files} />
       </Stack>
 
       <Stack gap={6}>
@@ -238,11 +247,19 @@ function Detail({ data }: { data: AdminSubmissionDetail }) {
           payments.map((p) => <Payment key={p.id} payment={p} />)
         )}
       </Stack>
+      <RefundsPanel
+        subject={{ kind: 'submission', id: submission.id }}
+        summary={refunds}
+        onRefund={onRefund}
+      />
     </Stack>
   );
 }
 
-/** One submission: every field, the notes as text, its files to download and its payments. */
+/**
+ * One submission: every field, the notes as text, its files to download, its payments and
+ * refunds, and over it the Refund modal (decision 035).
+ */
 export function SubmissionDetailModal({
   id,
   title,
@@ -253,30 +270,49 @@ export function SubmissionDetailModal({
   onClose: () => void;
 }) {
   const detail = useAdminSubmission(id);
+  const [refundOpen, setRefundOpen] = useState(false);
+  const close = () => {
+    setRefundOpen(false);
+    onClose();
+  };
   return (
-    <Modal
-      opened={id !== null}
-      onClose={onClose}
-      title={title}
-      size="xl"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      {detail.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading the submission" />
-        </Group>
-      ) : detail.isError ? (
-        <Alert color="red" variant="light" title="Failed to load the submission">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(detail.error, 'Please try again.')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => detail.refetch()}>
-              Retry
-            </Button>
+    <Modal.Stack>
+      <Modal
+        stackId="submission-detail"
+        opened={id !== null}
+        onClose={close}
+        title={title}
+        size="xl"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {detail.isPending ? (
+          <Group justify="center" py="xl">
+            <Loader aria-label="Loading the submission" />
           </Group>
-        </Alert>
-      ) : (
-        <Detail data={detail.data} />
+        ) : detail.isError ? (
+          <Alert color="red" variant="light" title="Failed to load the submission">
+            <Group justify="space-between">
+              <Text size="sm">{errorMessage(detail.error, 'Please try again.')}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => detail.refetch()}>
+                Retry
+              </Button>
+            </Group>
+          </Alert>
+        ) : (
+          <Detail data={detail.data} onRefund={() => setRefundOpen(true)} />
+        )}
+      </Modal>
+      {detail.data && (
+        <RefundModal
+          stackId="submission-refund"
+          opened={refundOpen}
+          onClose={() => setRefundOpen(false)}
+          subject={{ kind: 'submission', id: detail.data.submission.id }}
+          title={detail.data.submission.service.title}
+          customer={detail.data.submission.name}
+          summary={detail.data.refunds}
+        />
       )}
-    </Modal>
+    </Modal.Stack>
   );
 }

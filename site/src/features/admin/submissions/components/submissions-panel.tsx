@@ -12,7 +12,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPaperclip, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useAdminOpenHandler } from '../../admin-navigation';
 import { AdminTable, ListError, TablePager } from '../../components/admin-table';
+import { exportQuery } from '../../exports/api/save-export';
+import { ExportButton } from '../../exports/components/export-buttons';
 import { errorMessage } from '../../products/api/admin-result';
 import {
   ADMIN_SUBMISSIONS_PAGE_SIZE,
@@ -88,7 +91,8 @@ export function SubmissionsPanel() {
   const [state, setState] = useState<'all' | PaymentState>('all');
   const [page, setPage] = useState(1);
   const list = useAdminSubmissions({ q, paymentState: state === 'all' ? null : state, page });
-  const [open, setOpen] = useState<AdminSubmissionSummary | null>(null);
+  const [open, setOpen] = useState<Pick<AdminSubmissionSummary, 'id'> & { name?: string }>();
+  useAdminOpenHandler('submission', ({ id }) => setOpen({ id }));
 
   const submissions = list.data?.submissions ?? [];
   const total = list.data?.total ?? 0;
@@ -106,6 +110,12 @@ export function SubmissionsPanel() {
               : 'Projects sent with the Submit Project form'}
           </Text>
         </Stack>
+        <ExportButton
+          choice={{
+            kind: 'submissions',
+            query: exportQuery({ q, paymentState: state === 'all' ? null : state }),
+          }}
+        />
       </Group>
 
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -132,6 +142,7 @@ export function SubmissionsPanel() {
             { value: 'unpaid', label: 'Unpaid' },
             { value: 'pending', label: 'Pending' },
             { value: 'paid', label: 'Paid' },
+            { value: 'refunded', label: 'Refunded' },
           ]}
         />
       </Group>
@@ -168,8 +179,8 @@ export function SubmissionsPanel() {
 
       <SubmissionDetailModal
         id={open?.id ?? null}
-        title={open ? `Submission from ${open.name}` : 'Submission'}
-        onClose={() => setOpen(null)}
+        title={open?.name ? `Submission from ${open.name}` : 'Submission'}
+        onClose={() => setOpen(undefined)}
       />
     </Stack>
   );

@@ -1,0 +1,41 @@
+import {
+  exportLinkSchema,
+  orderExportQuerySchema,
+  submissionExportQuerySchema,
+} from '@studio/shared/schemas/exports';
+import { Hono } from 'hono';
+import type { AdminEnv } from '../context.ts';
+import { csvAnswer } from '../lib/csv.ts';
+import { validate } from '../lib/validate.ts';
+import { createExportLink } from '../services/exports/create-export-link.ts';
+import { exportOrderLines } from '../services/exports/export-order-lines.ts';
+import { exportOrders } from '../services/exports/export-orders.ts';
+import { exportSubmissions } from '../services/exports/export-submissions.ts';
+import { exportSubscribers } from '../services/exports/export-subscribers.ts';
+
+/**
+ * CSV exports with the bearer token (the desktop console saves these), mounted at
+ * /api/admin/exports; the browser follows a signed link instead (routes/export-downloads.ts).
+ * Each streams its rows from the database as the client reads (decision 034).
+ */
+export const adminExportRoutes = new Hono<AdminEnv>()
+  .get('/orders', validate('query', orderExportQuerySchema), (c) =>
+    csvAnswer(c, exportOrders({ db: c.var.db, query: c.req.valid('query') })),
+  )
+  .get('/order-lines', validate('query', orderExportQuerySchema), (c) =>
+    csvAnswer(c, exportOrderLines({ db: c.var.db, query: c.req.valid('query') })),
+  )
+  .get('/subscribers', (c) => csvAnswer(c, exportSubscribers({ db: c.var.db })))
+  .get('/submissions', validate('query', submissionExportQuerySchema), (c) =>
+    csvAnswer(c, exportSubmissions({ db: c.var.db, query: c.req.valid('query') })),
+  )
+  .post('/links', validate('json', exportLinkSchema), (c) =>
+    c.json(
+      createExportLink({
+        secret: c.var.secret,
+        adminId: c.var.user.id,
+        input: c.req.valid('json'),
+      }),
+      200,
+    ),
+  );

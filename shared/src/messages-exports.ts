@@ -1,0 +1,10 @@
+/**
+ * Texts of the CSV exports (ours, not the spec's): the signed links the browser follows
+ * (decision 034), and what the dashboard says about an export.
+ */
+export const exportMessages = {
+  badExportLink: 'This export link is not valid. Export again from the dashboard.',
+  exportLinkExpired: 'This export link has expired. Export again from the dashboard.',
+  unknownExport: 'There is no such export.',
+  exportFailed: 'The export could not be downloaded',
+} as const;

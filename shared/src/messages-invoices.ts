@@ -1,0 +1,10 @@
+/** Messages of receipts and invoices (issue 18, item 4; decision 036). Ours: the spec has none. */
+export const invoiceMessages = {
+  /** An invoice asked for before the order is paid: it gets its number when it is. */
+  orderNotPaid: 'This order has no invoice yet: its invoice is issued once it is paid.',
+  submissionNotPaid: 'This project has no invoice yet: its invoice is issued once it is paid.',
+  /** A submission that does not exist, or is not the signed-in customer's. */
+  submissionNotFound: 'Project not found',
+  /** The site's download failing (network, server). */
+  downloadFailed: 'The invoice could not be downloaded. Please try again.',
+} as const;

@@ -1,0 +1,11 @@
+import { unwrap } from '../../../../lib/api-error';
+import type { AdminApi } from '../../admin-context';
+
+/** GET /api/admin/products/:id: one product as the admin list shows it (inactive ones too). */
+export async function getAdminProduct(api: AdminApi, id: string) {
+  const { product } = await unwrap(
+    api.admin.products[':id'].$get({ param: { id } }),
+    'This product could not be loaded.',
+  );
+  return product;
+}
