@@ -497,6 +497,18 @@ describe('project invoices', () => {
     expect(pdfText(byAdmin.bytes)).toBe(text);
   });
 
+  it('prints a project’s id on one line, even in its widest characters (all digits)', async () => {
+    const id = randomUUID().replace(/[a-f]/g, '8');
+    const { submission } = await paidSubmission(t.db, null, id);
+    const pdf = await download(
+      t.as(admin).api.admin.submissions[':id']['invoice.pdf'].$get({
+        param: { id: submission.id },
+      }),
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdfText(pdf.bytes)).toMatch(new RegExp(`Project +${id}\\n`));
+  });
+
   it('a visitor’s project (no account) is no customer’s; unpaid is a 409', async () => {
     const customer = await signUpCustomer(t);
     const { submission } = await paidSubmission(t.db, null);

@@ -12,8 +12,8 @@ export async function markOrderPaid(db: Db, orderId: string) {
 }
 
 /** A submission of `userId`'s account (none: a visitor's), paid: it has its invoice number. */
-export async function paidSubmission(db: Db, userId: string | null) {
-  const { submission, service } = await createSubmission(db);
+export async function paidSubmission(db: Db, userId: string | null, id?: string) {
+  const { submission, service } = await createSubmission(db, 'SM-001', id);
   await db
     .update(projectSubmissions)
     .set({ userId })

@@ -6,13 +6,14 @@ import { services } from '../db/schema/services.ts';
 let n = 0;
 
 /** A project submission for the service with `sku`, written straight to the database. */
-export async function createSubmission(db: Db, sku = 'SM-001') {
+export async function createSubmission(db: Db, sku = 'SM-001', id?: string) {
   const [service] = await db.select().from(services).where(eq(services.sku, sku));
   if (!service) throw new Error(`no service ${sku}`);
   n += 1;
   const [row] = await db
     .insert(projectSubmissions)
     .values({
+      ...(id ? { id } : {}),
       name: 'Pat Payer',
       email: `payer${n}.${Date.now().toString(36)}@example.com`,
       serviceId: service.id,

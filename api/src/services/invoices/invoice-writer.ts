@@ -76,6 +76,20 @@ export class InvoiceWriter {
     return this.doc.font(weight).fontSize(size).heightOfString(text, { width });
   }
 
+  /** The largest size from `size` down to `smallest` (half a point at a time) at which `text` fits on one line of `width`. */
+  fittingSize(
+    text: string,
+    width: number,
+    size: number,
+    smallest: number,
+    weight: Weight = 'regular',
+  ): number {
+    let fit = size;
+    while (fit > smallest && this.doc.font(weight).fontSize(fit).widthOfString(text) > width)
+      fit -= 0.5;
+    return fit;
+  }
+
   /** Writes `text` at (x, y); answers the y under it. */
   write(text: string, x: number, y: number, options: WriteOptions): number {
     const {

@@ -74,9 +74,18 @@ function header(w: InvoiceWriter, sale: Sale, business: BusinessDetails): number
     [sale.subject.kind === 'order' ? 'Order' : 'Project', sale.reference],
     ...(sale.paidAt ? [['Paid', formatSaleDate(sale.paidAt)] as [string, string]] : []),
   ];
+  const valueWidth = right - half - 60;
   for (const [k, v] of facts) {
     w.write(k, half, ry, { width: 70, size: 9, color: muted });
-    ry = w.write(v, half + 50, ry, { width: right - half - 50, size: 9, align: 'right', gap: 2 });
+    // A value stays on one line: a project's id (a UUID) is shrunk to fit rather than cut at a
+    // hyphen, so it can be read and searched for whole.
+    const size = w.fittingSize(v, valueWidth, 9, 7);
+    ry = w.write(v, right - valueWidth, ry + (9 - size) / 2, {
+      width: valueWidth,
+      size,
+      align: 'right',
+      gap: 2 + (9 - size) / 2,
+    });
   }
   if (sale.refunded || sale.refundedCents > 0) {
     const doc = w.doc;
