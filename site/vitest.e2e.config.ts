@@ -12,5 +12,9 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: e2eWorkers > 1,
     maxWorkers: e2eWorkers,
+    // In CI a browser test that fails gets one more try, and the flaky reporter names every test
+    // that needed it at the end of the log (decision 039). Locally a failure is final.
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', './e2e/flaky-reporter.ts'],
   },
 });
