@@ -266,6 +266,65 @@ describe('partial refunds', () => {
   });
 });
 
+describe('revenue after partial refunds', () => {
+  const figures = async () => {
+    const dash = await read(t.as(admin.token).api.admin.dashboard.$get());
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await read(
+      t.as(admin.token).api.admin.report.$get({ query: { from: today, to: today } }),
+    );
+    expect([dash.status, report.status]).toEqual([200, 200]);
+    const paypalCents = (report.body.revenueByMethod as { method: string; cents: number }[]).find(
+      (m) => m.method === 'paypal',
+    )?.cents;
+    return {
+      total: dash.body.stats.totalRevenue as number,
+      thisMonth: dash.body.trends.revenueThisMonth as number,
+      reportTotal: report.body.totalRevenueCents as number,
+      reportToday: report.body.revenueByDay.at(-1).totalCents as number,
+      reportPaypal: paypalCents ?? 0,
+    };
+  };
+
+  it('the dashboard and the report count what was kept of an order and a project, not what was paid', async () => {
+    const before = await figures();
+    const o = await paidOrder({ quantity: 2, priceCents: 2500 });
+    expect((await refundOrder(o.orderId, { amountCents: 700 })).status).toBe(201);
+    const { submission } = await createSubmission(t.db);
+    await confirmedCryptoPayment(t.db, { submissionId: submission.id }, { amountCents: 23_540 });
+    const project = await read(
+      t.as(admin.token).api.admin.submissions[':id'].refunds.$post({
+        param: { id: submission.id },
+        json: {
+          amountCents: 4_000,
+          reason: 'Mastering only',
+          requestId: randomUUID(),
+          txHash: refundHash('usdt'),
+        },
+      }),
+    );
+    expect(project.status).toBe(201);
+    const after = await figures();
+    const kept = o.totalCents - 700 + 23_540 - 4_000;
+    expect({
+      total: after.total - before.total,
+      thisMonth: after.thisMonth - before.thisMonth,
+      reportTotal: after.reportTotal - before.reportTotal,
+      reportToday: after.reportToday - before.reportToday,
+      reportPaypal: after.reportPaypal - before.reportPaypal,
+    }).toEqual({
+      total: kept,
+      thisMonth: kept,
+      reportTotal: kept,
+      reportToday: kept,
+      reportPaypal: o.totalCents - 700,
+    });
+    // Refunded in full later: the order leaves the figures whole, its partial refund with it.
+    expect((await refundOrder(o.orderId, { amountCents: o.totalCents - 700 })).status).toBe(201);
+    expect((await figures()).total - before.total).toBe(23_540 - 4_000);
+  });
+});
+
 describe('idempotency and concurrency', () => {
   it('the same requestId twice is one refund: one row, one request to PayPal, the same answer', async () => {
     const o = await paidOrder();
