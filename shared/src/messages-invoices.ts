@@ -5,6 +5,8 @@ export const invoiceMessages = {
   submissionNotPaid: 'This project has no invoice yet: its invoice is issued once it is paid.',
   /** A submission that does not exist, or is not the signed-in customer's. */
   submissionNotFound: 'Project not found',
+  /** A customer past the invoice downloads allowed in a window (decision 036). */
+  tooManyDownloads: 'Too many invoice downloads. Please try again in a few minutes.',
   /** The site's download failing (network, server). */
   downloadFailed: 'The invoice could not be downloaded. Please try again.',
 } as const;

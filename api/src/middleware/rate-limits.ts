@@ -1,6 +1,7 @@
 import { limits } from '@studio/shared/limits';
 import { messages } from '@studio/shared/messages';
 import { holdMessages } from '@studio/shared/messages-holds';
+import { invoiceMessages } from '@studio/shared/messages-invoices';
 import { tusMessages } from '@studio/shared/messages-tus';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
@@ -104,6 +105,26 @@ export const orderRateLimitByAccount = createMiddleware<AppEnv>(async (c, next) 
       limit: env.ORDER_RATE_LIMIT_PER_HOUR,
       windowSeconds: 3600,
       message: holdMessages.tooManyOrders,
+    });
+  }
+  await next();
+});
+
+/**
+ * A customer's invoice downloads (decision 036): each PDF is drawn when asked for (about 30 ms of
+ * a core), so one account may ask for `INVOICE_DOWNLOADS_PER_WINDOW` in 10 minutes, plenty for a
+ * person and too few to keep a processor busy. After requireUser; admins are not limited.
+ */
+export const INVOICE_DOWNLOADS_PER_WINDOW = 30;
+export const invoiceRateLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const { counters, user } = c.var;
+  if (user && user.role !== 'admin') {
+    await rateLimit({
+      counters,
+      key: `invoice:user:${user.id}`,
+      limit: INVOICE_DOWNLOADS_PER_WINDOW,
+      windowSeconds: 600,
+      message: invoiceMessages.tooManyDownloads,
     });
   }
   await next();

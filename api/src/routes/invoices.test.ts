@@ -10,6 +10,7 @@ import { invoiceCounters, invoices } from '../db/schema/invoices.ts';
 import { orders } from '../db/schema/orders.ts';
 import { payments } from '../db/schema/payments.ts';
 import { refunds } from '../db/schema/refunds.ts';
+import { INVOICE_DOWNLOADS_PER_WINDOW } from '../middleware/rate-limits.ts';
 import { issueInvoice } from '../services/invoices/issue-invoice.ts';
 import { transitionOrder } from '../services/orders/transition-order.ts';
 import { markPaid } from '../services/payments/mark-paid.ts';
@@ -444,6 +445,39 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
         (await read(t.as(customer.token).api.orders[':id']['invoice.pdf'].$get({ param: { id } })))
           .status,
       ).toBe(404);
+  });
+});
+
+describe('invoice downloads per account', () => {
+  it(`a customer gets ${INVOICE_DOWNLOADS_PER_WINDOW} in 10 minutes, then 429 with Retry-After; another customer and the admin still get theirs`, async () => {
+    const { customer, order } = await placeOrder();
+    await markOrderPaid(t.db, order.id);
+    const call = (token: string) =>
+      t.as(token).api.orders[':id']['invoice.pdf'].$get({ param: { id: order.id } });
+    const statuses: number[] = [];
+    for (let i = 0; i < INVOICE_DOWNLOADS_PER_WINDOW; i += 1) {
+      const res = await call(customer.token);
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses).toEqual(statuses.map(() => 200));
+    const refused = await call(customer.token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+    expect(await refused.json()).toMatchObject({ message: invoiceMessages.tooManyDownloads });
+    // Another customer's downloads are counted apart; the admin's route has no such limit.
+    const other = await placeOrder();
+    await markOrderPaid(t.db, other.order.id);
+    const theirs = await t
+      .as(other.customer.token)
+      .api.orders[':id']['invoice.pdf'].$get({ param: { id: other.order.id } });
+    expect(theirs.status).toBe(200);
+    await theirs.arrayBuffer();
+    const byAdmin = await download(
+      t.as(admin).api.admin.orders[':id']['invoice.pdf'].$get({ param: { id: order.id } }),
+    );
+    expect(byAdmin.status).toBe(200);
   });
 });
 

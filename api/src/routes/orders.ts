@@ -10,6 +10,7 @@ import { refuseUnsettledPayment } from '../lib/refuse-unsettled-payment.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
 import {
+  invoiceRateLimit,
   orderRateLimitByAccount,
   orderRateLimitByIp,
   paymentRateLimit,
@@ -82,7 +83,7 @@ export const orderRoutes = new Hono<AppEnv>()
     return c.json({ order }, 200);
   })
   // The customer's own invoice once the order is paid (decision 036).
-  .get('/:id/invoice.pdf', requireUser, async (c) => {
+  .get('/:id/invoice.pdf', requireUser, invoiceRateLimit, async (c) => {
     const pdf = pdfDownload(
       await openInvoice({
         ...c.var,

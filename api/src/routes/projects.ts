@@ -9,7 +9,11 @@ import { pdfDownload } from '../lib/pdf-download.ts';
 import { refuseUnsettledPayment } from '../lib/refuse-unsettled-payment.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { paymentRateLimit, submissionRateLimit } from '../middleware/rate-limits.ts';
+import {
+  invoiceRateLimit,
+  paymentRateLimit,
+  submissionRateLimit,
+} from '../middleware/rate-limits.ts';
 import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { confirmPayment } from '../services/payments/confirm-payment.ts';
 import { presentSubmission } from '../services/submissions/present-submission.ts';
@@ -85,7 +89,7 @@ export const projectRoutes = new Hono<AppEnv>()
     return c.json({ submission }, 200, { 'Cache-Control': 'no-store' });
   })
   // A paid project's invoice, for the account that submitted it (decision 036).
-  .get('/:id/invoice.pdf', requireUser, async (c) => {
+  .get('/:id/invoice.pdf', requireUser, invoiceRateLimit, async (c) => {
     const pdf = pdfDownload(
       await openInvoice({
         ...c.var,
