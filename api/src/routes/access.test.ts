@@ -351,6 +351,10 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     }),
   'GET /api/orders/:id': async (c) =>
     c.client.api.orders[':id'].$get({ param: { id: await placeOrder(await ownerToken(c)) } }),
+  'POST /api/orders/:id/cancel': async (c) =>
+    c.client.api.orders[':id'].cancel.$post({
+      param: { id: await placeOrder(await ownerToken(c)) },
+    }),
   'GET /api/orders/:id/invoice.pdf': async (c) =>
     c.client.api.orders[':id']['invoice.pdf'].$get({
       param: { id: await markOrderPaid(t.db, await placeOrder(await ownerToken(c))) },

@@ -3,11 +3,14 @@ import { holdMessages } from '@studio/shared/messages-holds';
 import { and, eq, sql } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../db/schema/orders.ts';
+import { orderStatusHistory, orders } from '../db/schema/orders.ts';
+import { payments } from '../db/schema/payments.ts';
 import { products } from '../db/schema/products.ts';
+import { stockMovements } from '../db/schema/stock-movements.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
+import { markOrderPaid } from '../test/invoices.ts';
 import { createProduct } from '../test/products.ts';
 
 // Fair stock holds (issue 16 item 4, decision 026): at most ORDER_MAX_UNPAID unpaid orders per
@@ -150,6 +153,107 @@ describe('at most ORDER_MAX_UNPAID unpaid orders per customer', () => {
       expect(await unpaidOf(customer.user.id)).toBe(3);
       expect(await stockOf(book.id)).toBe(97);
     }
+  });
+});
+
+describe('a customer cancels their own unpaid order', () => {
+  const cancel = (token: string | undefined, id: string) =>
+    read(t.as(token).api.orders[':id'].cancel.$post({ param: { id } }));
+
+  it('gives its stock back at once (a release in the stock history), frees a hold and answers 409 the second time', async () => {
+    const customer = await signUpCustomer(t);
+    const product = await createProduct(t.db, { stock: 10 });
+    const held: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const placed = await order(customer.token, product.id, 3);
+      expect(placed.status).toBe(201);
+      held.push(placed.body.order.id);
+    }
+    expect(await stockOf(product.id)).toBe(1);
+    expect((await order(customer.token, product.id, 1)).status).toBe(409);
+
+    const first = held[0] ?? '';
+    const res = await cancel(customer.token, first);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      message: holdMessages.cancelled,
+      order: { id: first, status: 'cancelled' },
+    });
+    expect(await stockOf(product.id)).toBe(4);
+    expect(await unpaidOf(customer.user.id)).toBe(2);
+    const moves = await t.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orderId, first), eq(stockMovements.cause, 'release')));
+    expect(moves.map((m) => [m.delta, m.stockAfter])).toEqual([[3, 4]]);
+    const history = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, first));
+    expect(history.at(-1)).toMatchObject({
+      status: 'cancelled',
+      source: 'customer',
+      changedBy: customer.user.id,
+    });
+    // The freed hold takes a new order; cancelling again changes nothing.
+    expect((await order(customer.token, product.id, 1)).status).toBe(201);
+    expect(await cancel(customer.token, first)).toMatchObject({
+      status: 409,
+      body: { message: holdMessages.notCancellable },
+    });
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it('is refused once paid, while a transfer is being confirmed, for another’s order (404) and without a session (401)', async () => {
+    const customer = await signUpCustomer(t);
+    const product = await createProduct(t.db, { stock: 10 });
+    const paid = (await order(customer.token, product.id, 1)).body.order.id as string;
+    await markOrderPaid(t.db, paid);
+    expect(await cancel(customer.token, paid)).toMatchObject({
+      status: 409,
+      body: { message: holdMessages.notCancellable },
+    });
+
+    const watched = (await order(customer.token, product.id, 2)).body.order.id as string;
+    const [quote] = await t.db
+      .insert(payments)
+      .values({
+        orderId: watched,
+        method: 'usdt',
+        status: 'pending',
+        amountCents: 100,
+        currency: 'USDT',
+        providerReference: `0x${'ab'.repeat(32)}`,
+      })
+      .returning();
+    expect(await cancel(customer.token, watched)).toMatchObject({
+      status: 409,
+      body: { message: holdMessages.paymentInFlight },
+    });
+    expect(await stockOf(product.id)).toBe(7);
+    // Once that transfer is found not to pay it, the order can be cancelled.
+    await t.db
+      .update(payments)
+      .set({ status: 'failed' })
+      .where(eq(payments.id, quote?.id ?? ''));
+    expect((await cancel(customer.token, watched)).status).toBe(200);
+    expect(await stockOf(product.id)).toBe(9);
+
+    const open = (await order(customer.token, product.id, 1)).body.order.id as string;
+    const stranger = await signUpCustomer(t);
+    expect((await cancel(stranger.token, open)).status).toBe(404);
+    expect((await cancel(undefined, open)).status).toBe(401);
+    expect((await cancel(customer.token, 'not-an-id')).status).toBe(404);
+    expect(await unpaidOf(customer.user.id)).toBe(1);
+  });
+
+  it('ten cancels of one order at once: one 200, nine 409, the stock given back once', async () => {
+    const customer = await signUpCustomer(t);
+    const product = await createProduct(t.db, { stock: 10 });
+    const id = (await order(customer.token, product.id, 4)).body.order.id as string;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cancel(customer.token, id)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(await stockOf(product.id)).toBe(10);
   });
 });
 

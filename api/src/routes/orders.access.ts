@@ -7,6 +7,8 @@ export const ordersAccess: AccessRow[] = [
   // No payment method is set up in the test app: 422 once the caller owns the order.
   { route: 'POST /api/orders/execute-payment', anonymous: 401, customer: 422, admin: 422 },
   { route: 'GET /api/orders/:id', anonymous: 401, customer: 200, admin: 200 },
+  // The caller's own unpaid order.
+  { route: 'POST /api/orders/:id/cancel', anonymous: 401, customer: 200, admin: 200 },
   // The caller's own order, paid (decision 036).
   { route: 'GET /api/orders/:id/invoice.pdf', anonymous: 401, customer: 200, admin: 200 },
   { route: 'POST /api/orders/:id/payment-confirm', anonymous: 401, customer: 422, admin: 422 },

@@ -1,4 +1,5 @@
 import { messages } from '@studio/shared/messages';
+import { holdMessages } from '@studio/shared/messages-holds';
 import { createOrderSchema, executePaymentSchema } from '@studio/shared/schemas/orders';
 import { paginationSchema } from '@studio/shared/schemas/pagination';
 import { orderPaymentConfirmSchema } from '@studio/shared/schemas/payments';
@@ -16,6 +17,7 @@ import {
   paymentRateLimit,
 } from '../middleware/rate-limits.ts';
 import { openInvoice } from '../services/invoices/open-invoice.ts';
+import { cancelMyOrder } from '../services/orders/cancel-my-order.ts';
 import { createOrder } from '../services/orders/create-order.ts';
 import { getMyOrder } from '../services/orders/get-my-order.ts';
 import { listMyOrders } from '../services/orders/list-my-orders.ts';
@@ -81,6 +83,11 @@ export const orderRoutes = new Hono<AppEnv>()
   .get('/:id', requireUser, async (c) => {
     const order = await getMyOrder({ ...c.var, orderId: c.req.param('id') });
     return c.json({ order }, 200);
+  })
+  // The customer cancels their own unpaid order; its stock goes back at once.
+  .post('/:id/cancel', requireUser, async (c) => {
+    const order = await cancelMyOrder({ ...c.var, orderId: c.req.param('id') });
+    return c.json({ message: holdMessages.cancelled, order }, 200);
   })
   // The customer's own invoice once the order is paid (decision 036).
   .get('/:id/invoice.pdf', requireUser, invoiceRateLimit, async (c) => {
