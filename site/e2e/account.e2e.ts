@@ -13,6 +13,7 @@ import {
   SHIPPING_ADDRESS,
   setOrderStatus,
   signIn,
+  signInAdmin,
   signUpCustomer,
   withSession,
 } from './api.ts';
@@ -368,6 +369,50 @@ describe('/orders/:id', () => {
     expect(await page.getByRole('region', { name: 'Tracking' }).count()).toBe(0);
     await page.context().close();
   });
+
+  it.each([1440, 390])(
+    'cancels an unpaid order at %i px after asking: the items go back to the shop, the page says Cancelled',
+    async (width) => {
+      const customer = await signUpCustomer();
+      const { book } = await bookAndShirt();
+      const order = await placeOrder(customer, [{ productId: book.id, quantity: 3 }], {
+        ...SHIPPING_ADDRESS,
+      });
+      const admin = await signInAdmin();
+      const stock = async () =>
+        (
+          await apiCall<{ product: { stock: number } }>(
+            'GET',
+            `/admin/products/${book.id}`,
+            undefined,
+            admin.token,
+          )
+        ).product.stock;
+      expect(await stock()).toBe(47);
+      const page = await open(customer, `/orders/${order.id}`, width);
+      const note = page.getByRole('note').filter({ hasText: 'Awaiting payment' });
+      await note.getByRole('button', { name: 'Cancel order' }).click();
+      const dialog = page.getByRole('dialog', { name: `Cancel order ${order.orderNumber}?` });
+      await dialog.waitFor();
+      expect(await readText(dialog)).toContain('The items you hold go back to the shop');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await b.screenshot(page, `order-cancel-confirm-${width}`);
+      // Keep order changes nothing.
+      await dialog.getByRole('button', { name: 'Keep order' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect((await getOrder(customer, order.id)).status).toBe('pending');
+
+      await note.getByRole('button', { name: 'Cancel order' }).click();
+      await dialog.getByRole('button', { name: 'Cancel order' }).click();
+      await page.getByText('Order cancelled. Its items are back in stock.').waitFor();
+      await note.waitFor({ state: 'detached' });
+      await page.getByText('Cancelled', { exact: true }).first().waitFor();
+      expect((await getOrder(customer, order.id)).status).toBe('cancelled');
+      expect(await stock()).toBe(50);
+      await b.screenshot(page, `order-cancelled-${width}`);
+      await page.context().close();
+    },
+  );
 
   it.each([
     ['another customer’s order', 'other'],

@@ -1,8 +1,20 @@
-import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { PageShell } from '../../../components/ui/page-shell';
+import { useCancelMyOrder } from '../api/cancel-my-order';
 import { type MyOrder, useMyOrder } from '../api/get-my-order';
 import { formatOrderDate, formatOrderDateTime } from '../order-format';
 import { OrderInvoice } from './order-invoice';
@@ -40,7 +52,48 @@ function BackToOrders() {
   );
 }
 
-/** A pending order is unpaid: its stock is held for a while, and it can be paid from here. */
+/** Cancel order, with a confirmation: the held items go back to the shop at once. */
+function CancelOrder({ order }: { order: MyOrder }) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelMyOrder(order.id);
+  return (
+    <>
+      <Button variant="default" onClick={() => setConfirming(true)}>
+        Cancel order
+      </Button>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Cancel order ${order.orderNumber}?`}
+        size="sm"
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            The items you hold go back to the shop, and this order can no longer be paid.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              Keep order
+            </Button>
+            <Button
+              color="red"
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate(undefined, { onSettled: () => setConfirming(false) })}
+            >
+              Cancel order
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * A pending order is unpaid: its stock is held for a while, and it can be paid or cancelled
+ * from here.
+ */
 function AwaitingPayment({ order }: { order: MyOrder }) {
   return (
     // A standing note, not news: role "alert" would have it read out over the page on arrival.
@@ -52,11 +105,16 @@ function AwaitingPayment({ order }: { order: MyOrder }) {
             ? ` Its items are held for you until ${formatOrderDateTime(order.reservedUntil)}.`
             : ''}
         </Text>
-        <Button
-          renderRoot={(props) => <Link to="/checkout" search={{ orderId: order.id }} {...props} />}
-        >
-          Pay now
-        </Button>
+        <Group gap="sm">
+          <Button
+            renderRoot={(props) => (
+              <Link to="/checkout" search={{ orderId: order.id }} {...props} />
+            )}
+          >
+            Pay now
+          </Button>
+          <CancelOrder order={order} />
+        </Group>
       </Stack>
     </Alert>
   );
