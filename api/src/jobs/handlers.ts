@@ -18,6 +18,6 @@ export function jobHandlers(deps: () => Deps): JobHandlers {
       await releaseExpiredOrders({ db: deps().db, orderId });
     },
     'email-blast': ({ blastId, pauses }) => sendBlast({ ...deps(), blastId, pauses }),
-    'refund-settle': ({ refundId }) => settleRefund({ ...deps(), refundId }),
+    'refund-settle': ({ refundId, check }) => settleRefund({ ...deps(), refundId, check }),
   };
 }

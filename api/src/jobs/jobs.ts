@@ -16,8 +16,11 @@ export interface JobPayloads {
   'order-release': { orderId: string };
   /** Mail an e-mail blast's pending recipients (services/blasts/send-blast.ts). */
   'email-blast': { blastId: string; pauses?: number };
-  /** Ask PayPal again for a refund left pending (services/refunds/settle-refund.ts). */
-  'refund-settle': { refundId: string };
+  /**
+   * Ask PayPal again for a refund left pending (services/refunds/settle-refund.ts); `check`
+   * counts the looks at a refund PayPal answered PENDING.
+   */
+  'refund-settle': { refundId: string; check?: number };
 }
 export type QueueName = keyof JobPayloads;
 export const queueNames: QueueName[] = [

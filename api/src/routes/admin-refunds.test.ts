@@ -460,6 +460,59 @@ describe('PayPal down, slow or pending', () => {
     expect(await refundsOf(o.orderId)).toHaveLength(1);
   });
 
+  it.each([
+    ['FAILED', 'failed'],
+    ['CANCELLED', 'failed'],
+    ['COMPLETED', 'completed'],
+  ] as const)(
+    'PENDING, then %s at PayPal with no webhook: the job keeps looking (Show refund details) and records it',
+    async (outcome, status) => {
+      const o = await paidOrder();
+      paypal.setRefundOutcome('PENDING', o.captureId);
+      const res = await refundOrder(o.orderId, { amountCents: 1500 });
+      expect(res.status).toBe(202);
+      const providerRefundId = String(res.body.refund.providerRefundId);
+      const looks = () =>
+        paypal.requests.filter(
+          (r) => r.method === 'GET' && r.path === `/v2/payments/refunds/${providerRefundId}`,
+        ).length;
+      // Still PENDING: looked at again and again (1 s, 2 s, ...), nothing recorded meanwhile.
+      await until(() => looks() >= 2, 15_000, 'two looks at the pending refund', 100);
+      expect((await refundsOf(o.orderId))[0]?.status).toBe('pending');
+
+      paypal.completeRefund(providerRefundId, outcome);
+      await until(
+        async () => (await refundsOf(o.orderId))[0]?.status === status,
+        20_000,
+        `the refund ${status}`,
+        100,
+      );
+      const order = await adminOrder(o.orderId);
+      expect(order.status).toBe('paid');
+      if (status === 'failed') {
+        // Its amount is free again, and the customer was never told of a refund.
+        expect(order.refunds).toMatchObject({ pendingCents: 0, refundableCents: o.totalCents });
+        // PayPal's reason with it when it gives one (FAILED: ECHECK).
+        expect((await refundsOf(o.orderId))[0]?.failureReason).toBe(
+          outcome === 'FAILED' ? 'PayPal: FAILED (ECHECK)' : `PayPal: ${outcome}`,
+        );
+        await new Promise((r) => setTimeout(r, 600));
+        expect(refundMails(o.customer.user.email)).toEqual([]);
+      } else {
+        expect(order.refunds).toMatchObject({
+          refundedCents: 1500,
+          refundableCents: o.totalCents - 1500,
+        });
+        await waitForRefundMails(o.customer.user.email);
+      }
+      // Ended: no more looks.
+      const seen = looks();
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(looks()).toBe(seen);
+      expect(refundMails(o.customer.user.email)).toHaveLength(status === 'completed' ? 1 : 0);
+    },
+  );
+
   it('a refund made in PayPal’s dashboard is recorded from the webhook and counts', async () => {
     const o = await paidOrder();
     const resource = paypal.refund(o.captureId, '5.00');

@@ -194,6 +194,9 @@ export function paypalClient(env: PaypalEnv) {
         JSON.stringify(refund),
         { 'PayPal-Request-Id': requestId },
       ),
+    /** Payments v2 "Show refund details": a refund's status now (one PayPal answered PENDING). */
+    getRefund: (refundId: string) =>
+      call<PaypalRefund>('GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`),
     getCapture: (captureId: string) =>
       call<PaypalCapture>('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`),
     /**

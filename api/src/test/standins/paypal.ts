@@ -84,8 +84,14 @@ export interface PaypalStandin {
    * CANCELLED. A PENDING refund holds its amount; a FAILED or CANCELLED one does not.
    */
   setRefundOutcome(outcome: RefundOutcome, captureId?: string): void;
-  /** A PENDING refund completes, as PayPal finishing it; answers the refund (the webhook's resource). */
-  completeRefund(refundId: string): Record<string, unknown>;
+  /**
+   * A PENDING refund ends, as PayPal finishing it: COMPLETED (default), or FAILED or CANCELLED
+   * (its amount free again); answers the refund (the webhook's resource).
+   */
+  completeRefund(
+    refundId: string,
+    status?: 'COMPLETED' | 'FAILED' | 'CANCELLED',
+  ): Record<string, unknown>;
   /** The refund requests received (POST captures/{id}/refund): capture, PayPal-Request-Id, body. */
   refundRequests(): { captureId: string; requestId: string | undefined; body: unknown }[];
   /** What the next capture of this order yields: 'COMPLETED' (default), 'PENDING' (status_details.reason e.g. 'PENDING_REVIEW'), or 'DECLINED' (422 UNPROCESSABLE_ENTITY with details issue 'INSTRUMENT_DECLINED', the real error shape). */
@@ -1284,14 +1290,14 @@ export async function startPaypalStandin(): Promise<PaypalStandin> {
     setRefundOutcome(outcome, captureId) {
       refundOutcomes.set(captureId ?? '*', outcome);
     },
-    completeRefund(refundId) {
+    completeRefund(refundId, status = 'COMPLETED') {
       const refund = refunds.get(refundId);
       if (!refund) throw new Error(`paypal stand-in: unknown refund ${refundId}`);
       if (refund.status === 'PENDING') {
-        refund.status = 'COMPLETED';
+        refund.status = status;
         refund.updateTime = now();
         const capture = captures.get(refund.captureId);
-        if (capture) settleCapture(capture, refund.updateTime);
+        if (capture && status === 'COMPLETED') settleCapture(capture, refund.updateTime);
       }
       return refundJson(refund);
     },
