@@ -12,6 +12,9 @@ export const customerMessages = {
   roleUnchanged: (name: string) => `${name} already has that role`,
   roleChangeFailed: 'The role could not be changed',
   /** The confirmation before an admin takes their own role away. */
+  /** Shown at sign-in after another admin took this account's admin role while its dashboard was open. */
+  adminRevoked:
+    'Your admin role was taken away, so you were signed out of the dashboard. Sign in with an admin account to use it again.',
   ownRoleWarning:
     'You are taking your own admin role away. You will lose access to this dashboard at once, and only another admin can give it back.',
   fetchFailed: 'The customers could not be loaded',

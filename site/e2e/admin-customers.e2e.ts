@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { customerMessages } from '@studio/shared/messages-customers';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -245,6 +246,30 @@ describe.each([1440, 390])('Customers tab at %i px', (width) => {
     await warn.getByRole('button', { name: 'Cancel' }).click();
     await warn.waitFor({ state: 'hidden' });
     expect(await roleOf(admin.user.id)).toBe('admin');
+    await page.context().close();
+  });
+});
+
+describe('an admin whose role another admin takes away', () => {
+  it('is signed out of the open dashboard at its next call (here and on the server) and told why at sign-in', async () => {
+    const demoted = await signUpCustomer({ lastName: `Demoted ${randomUUID().slice(0, 6)}` });
+    const setRole = (role: string) =>
+      apiCall('PUT', `/admin/customers/${demoted.user.id}/role`, { role }, admin.token);
+    await setRole('admin');
+    const page = await b.page(1440, 900);
+    await withSession(page, demoted);
+    await page.goto(`${b.baseUrl()}/admin`);
+    await page.getByRole('tab', { name: 'Audit' }).waitFor();
+
+    await setRole('customer');
+    await page.getByRole('tab', { name: 'Audit' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText(customerMessages.adminRevoked).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const me = await fetch(`${b.baseUrl()}/api/auth/me`, {
+      headers: { authorization: `Bearer ${demoted.token}` },
+    });
+    expect(me.status).toBe(401);
     await page.context().close();
   });
 });

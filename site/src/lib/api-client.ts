@@ -1,4 +1,5 @@
 import { createClient } from '@studio/api/client';
+import { messages } from '@studio/shared/messages';
 
 /** Browser storage keys fixed by the spec: the session token and the user (as JSON). */
 export const TOKEN_STORAGE_KEY = 'token';
@@ -41,9 +42,11 @@ function isAuthenticatedCall(init: RequestInit | undefined): boolean {
 /**
  * fetch with the spec's timeout and its "any 401 signs you out" rule (spec 7 and 8): a signed-in
  * call answered 401 calls `unauthorized`. The site's own calls and the admin dashboard (which
- * the console also mounts, with its own session) each make one.
+ * the console also mounts, with its own session) each make one. The dashboard also passes
+ * `notAdmin`: a signed-in call refused with the admin guard's 403 ("You do not have permission
+ * to do that") means another admin took this account's role away meanwhile.
  */
-export function createApiFetch(unauthorized: () => void): typeof fetch {
+export function createApiFetch(unauthorized: () => void, notAdmin?: () => void): typeof fetch {
   return async (input, init) => {
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
@@ -54,6 +57,13 @@ export function createApiFetch(unauthorized: () => void): typeof fetch {
         window.location.origin,
       );
       if (!CREDENTIAL_PATHS.includes(url.pathname)) unauthorized();
+    }
+    if (res.status === 403 && notAdmin && isAuthenticatedCall(init)) {
+      const body = (await res
+        .clone()
+        .json()
+        .catch(() => null)) as { message?: unknown } | null;
+      if (body?.message === messages.auth.forbidden) notAdmin();
     }
     return res;
   };

@@ -5,9 +5,15 @@ import type { AdminTab } from './admin-app';
 import { AdminNavigationProvider } from './admin-navigation';
 import type { AdminHost } from './host';
 
-/** The site's timeout and 401 rule, with the host's session (the console keeps its own). */
+/**
+ * The site's timeout and 401 rule, with the host's session (the console keeps its own); a 403
+ * from the admin guard (the role was taken away) closes the dashboard.
+ */
 function adminClient(host: AdminHost) {
-  const fetch = createApiFetch(() => host.sessionExpired());
+  const fetch = createApiFetch(
+    () => host.sessionExpired(),
+    () => host.adminRoleLost(),
+  );
   return createClient(host.apiBase, { getToken: () => host.token(), fetch });
 }
 

@@ -38,6 +38,12 @@ export interface AdminHost {
   logout(): Promise<void>;
   /** An authenticated call was answered 401: the session is gone (spec 8). */
   sessionExpired(): void;
+  /**
+   * An admin call was refused because this account is no longer an admin (another admin took the
+   * role): signs out here and on the server, and says why at sign-in. Called once however many
+   * calls were refused.
+   */
+  adminRoleLost(): void;
   /** Prints the report now in the document (its print CSS hides everything else). */
   printReport(options: { title: string }): Promise<void>;
   /** Desktop only: saves the report as a PDF where the admin chooses; `null` if cancelled. */

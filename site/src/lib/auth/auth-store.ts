@@ -159,8 +159,11 @@ export function createAuthStore() {
       );
     },
 
-    /** Signs out here and ends the session on the server (best effort: offline still signs out). */
-    async logout() {
+    /**
+     * Signs out here and ends the session on the server (best effort: offline still signs out);
+     * `notice` is shown at sign-in, when the visitor did not choose to leave.
+     */
+    async logout(notice?: string) {
       const hadToken = state.token !== null;
       if (hadToken) {
         await api.auth.logout
@@ -168,7 +171,7 @@ export function createAuthStore() {
           .catch(() => undefined);
       }
       clearStored();
-      set({ user: null, token: null, loading: false, error: null });
+      set({ user: null, token: null, loading: false, error: notice ?? null });
     },
 
     /** A 401 from an authenticated call: the session is gone (spec 8). */

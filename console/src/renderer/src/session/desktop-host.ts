@@ -1,4 +1,5 @@
 import { messages } from '@studio/shared/messages';
+import { customerMessages } from '@studio/shared/messages-customers';
 import type { AdminHost } from '@studio/site/admin';
 import type { StudioBridge } from '../../../preload/bridge.ts';
 import { consoleApiBase, signOutOnServer } from './auth-api.ts';
@@ -33,6 +34,17 @@ export function createDesktopHost({
       if (ending) await signOutOnServer(ending);
       await bridge.clearSession();
       onSignedOut(null);
+    },
+    adminRoleLost() {
+      // The console is for admins only: signed out, here and on the server, with the reason.
+      const ending = token;
+      if (ending === null) return;
+      token = null;
+      signOutOnServer(ending)
+        .catch(() => {})
+        .then(() => bridge.clearSession())
+        .catch(() => {})
+        .finally(() => onSignedOut(customerMessages.adminRevoked));
     },
     sessionExpired() {
       // Several calls may fail with 401 at once; the first one ends the session.

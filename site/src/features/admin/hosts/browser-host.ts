@@ -1,3 +1,4 @@
+import { customerMessages } from '@studio/shared/messages-customers';
 import { storedToken } from '../../../lib/api-client';
 import type { AuthStore } from '../../../lib/auth/auth-store';
 import type { AdminHost } from '../host';
@@ -44,6 +45,7 @@ export function browserHost({
   /** Where to go once signed out (the site navigates to /login). */
   onLoggedOut: () => void;
 }): AdminHost {
+  let roleLost = false;
   return {
     kind: 'browser',
     apiBase: window.location.origin,
@@ -54,6 +56,11 @@ export function browserHost({
       onLoggedOut();
     },
     sessionExpired: () => auth.expire(),
+    adminRoleLost() {
+      if (roleLost || auth.getState().token === null) return;
+      roleLost = true;
+      void auth.logout(customerMessages.adminRevoked).then(onLoggedOut);
+    },
     async printReport() {
       window.print();
     },

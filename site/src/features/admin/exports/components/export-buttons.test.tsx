@@ -16,6 +16,7 @@ function hostThat(answer: (request: ExportRequest) => Promise<ExportOutcome>) {
     adminName: () => 'Ada',
     logout: async () => {},
     sessionExpired: vi.fn(),
+    adminRoleLost: vi.fn(),
     printReport: async () => {},
     pickTextFile: async () => null,
     saveExport: vi.fn(answer),

@@ -16,6 +16,7 @@ const host: AdminHost = {
   adminName: () => 'Ada',
   logout: async () => {},
   sessionExpired: () => {},
+  adminRoleLost: () => {},
   printReport: async () => {},
   pickTextFile: async () => null,
   saveExport: async () => ({ outcome: 'cancelled' }),
