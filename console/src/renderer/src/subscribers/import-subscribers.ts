@@ -1,5 +1,6 @@
 import { createClient } from '@studio/api/client';
 import { limits } from '@studio/shared/limits';
+import { messages } from '@studio/shared/messages';
 import { type AdminHost, readApiError } from '@studio/site/admin';
 import { useMutation } from '@tanstack/react-query';
 
@@ -49,9 +50,14 @@ export async function importSubscribers(host: AdminHost, emails: string[]): Prom
   };
   for (const content of chunkAddresses(emails)) {
     const res = await api.admin.subscribers.import.$post({ json: { content } });
-    // requireAdmin's 401 is not in the route's type, but it is answered.
+    // requireAdmin's 401 and 403 are not in the route's type, but they are answered: the session
+    // is gone, or another admin took this account's role (the dashboard's own calls do the same).
     if ((res.status as number) === 401) host.sessionExpired();
-    if (!res.ok) throw await readApiError(res, 'The list could not be imported');
+    if (!res.ok) {
+      const error = await readApiError(res, 'The list could not be imported');
+      if (error.status === 403 && error.message === messages.auth.forbidden) host.adminRoleLost();
+      throw error;
+    }
     const part = (await res.json()) as ImportResult;
     total.added += part.added;
     total.alreadySubscribed += part.alreadySubscribed;
