@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { paidOrderStatusesSql } from '../../db/paid-order-statuses.ts';
 import { products } from '../../db/schema/products.ts';
 import type { Env } from '../../env.ts';
-import { refundedOfPayment } from './refunded-cents.ts';
+import { refundedCents } from './refunded-cents.ts';
 
 function percentChange(now: number, before: number): number | null {
   if (before === 0) return null;
@@ -62,7 +62,7 @@ export async function dashboard({ db, env }: { db: Db; env: Pick<Env, 'LOW_STOCK
         coalesce(sum(amount_cents) filter (where day >= b.last_month and day < b.this_month), 0)::bigint as revenue_last_month
       from o, b`),
       db.execute<{ revenue: string; revenue_this_month: string; revenue_last_month: string }>(sql`
-      with p as (select confirmed_at, amount_cents - ${refundedOfPayment(sql`payments.id`)} as cents
+      with p as (select confirmed_at, amount_cents - ${refundedCents('payment', sql`payments.id`)} as cents
                  from payments where status = 'confirmed' and submission_id is not null)
       select coalesce(sum(cents), 0)::bigint as revenue,
         coalesce(sum(cents) filter (where confirmed_at >= b.this_month), 0)::bigint as revenue_this_month,

@@ -7,8 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * kept. Pending refunds still count as revenue until PayPal confirms them, as in a customer's
  * total spent.
  */
-export const refundedOfOrder = (id: SQL) =>
-  sql`(select coalesce(sum(r.amount_cents), 0) from refunds r where r.order_id = ${id} and r.status = 'completed')`;
-
-export const refundedOfPayment = (id: SQL) =>
-  sql`(select coalesce(sum(r.amount_cents), 0) from refunds r where r.payment_id = ${id} and r.status = 'completed')`;
+export const refundedCents = (of: 'order' | 'payment', id: SQL) =>
+  of === 'order'
+    ? sql`(select coalesce(sum(r.amount_cents), 0) from refunds r where r.order_id = ${id} and r.status = 'completed')`
+    : sql`(select coalesce(sum(r.amount_cents), 0) from refunds r where r.payment_id = ${id} and r.status = 'completed')`;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { paidOrderStatusesSql } from '../../db/paid-order-statuses.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { refundedOfOrder, refundedOfPayment } from './refunded-cents.ts';
+import { refundedCents } from './refunded-cents.ts';
 
 const DAY = 86_400_000;
 
@@ -25,14 +25,14 @@ export async function report({ db, query }: { db: Db; query: z.output<typeof rep
   const [byDay, byMethod, byStatus, topProducts, bySubmissionService] = await Promise.all([
     db.execute<{ day: string; order_cents: string; submission_cents: string }>(sql`
       with days as (select generate_series(${start}, ${end} - 1, interval '1 day')::date as day),
-      o as (select (created_at at time zone 'utc')::date as day, sum(total_cents - ${refundedOfOrder(sql`orders.id`)}) as cents from orders
+      o as (select (created_at at time zone 'utc')::date as day, sum(total_cents - ${refundedCents('order', sql`orders.id`)}) as cents from orders
             where status in ${paid} and created_at >= ${start} and created_at < ${end} group by 1),
-      s as (select (confirmed_at at time zone 'utc')::date as day, sum(amount_cents - ${refundedOfPayment(sql`payments.id`)}) as cents from payments
+      s as (select (confirmed_at at time zone 'utc')::date as day, sum(amount_cents - ${refundedCents('payment', sql`payments.id`)}) as cents from payments
             where status = 'confirmed' and submission_id is not null and confirmed_at >= ${start} and confirmed_at < ${end} group by 1)
       select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(o.cents, 0)::bigint as order_cents, coalesce(s.cents, 0)::bigint as submission_cents
       from days left join o on o.day = days.day left join s on s.day = days.day order by days.day`),
     db.execute<{ method: string; cents: string; count: number }>(sql`
-      select method::text, sum(amount_cents - ${refundedOfPayment(sql`payments.id`)})::bigint as cents, count(*)::int as count from payments
+      select method::text, sum(amount_cents - ${refundedCents('payment', sql`payments.id`)})::bigint as cents, count(*)::int as count from payments
       where status = 'confirmed' and confirmed_at >= ${start} and confirmed_at < ${end}
       group by method order by cents desc`),
     db.execute<{ status: string; count: number }>(sql`
