@@ -55,7 +55,12 @@ export function browserHost({
       await auth.logout();
       onLoggedOut();
     },
-    sessionExpired: () => auth.expire(),
+    // Once signed out (the role lost, or an earlier 401), a late 401 of a call still in flight
+    // changes nothing: it would replace the reason shown at sign-in with "session expired".
+    sessionExpired() {
+      if (roleLost || auth.getState().token === null) return;
+      auth.expire();
+    },
     adminRoleLost() {
       if (roleLost || auth.getState().token === null) return;
       roleLost = true;
