@@ -4,14 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build, type Plugin } from 'vite';
+import { planCrawl, robotsTxt, sitemapXml } from './crawl-files.ts';
 
 /** What the server entry (src/entry-server.tsx) exports; loaded from its Node build. */
 interface ServerEntry {
   render(path: string): Promise<{ head: string; body: string }>;
   routePaths(): string[];
-  planCrawl(paths: readonly string[]): { pages: string[]; unclassified: string[] };
-  robotsTxt(origin: string): string;
-  sitemapXml(origin: string, pages: readonly string[]): string;
   SITE_DESCRIPTION: string;
   PLACEHOLDER_ORIGIN: string;
 }
@@ -94,10 +92,10 @@ export function prerender(): Plugin {
           pathToFileURL(path.join(serverDir, 'entry-server.js')).href
         )) as ServerEntry;
 
-        const plan = entry.planCrawl(entry.routePaths());
+        const plan = planCrawl(entry.routePaths());
         if (plan.unclassified.length > 0) {
           this.error(
-            `routes neither public nor disallowed in src/lib/crawl-files.ts: ${plan.unclassified.join(', ')}`,
+            `routes neither public nor disallowed in build/crawl-files.ts: ${plan.unclassified.join(', ')}`,
           );
         }
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
@@ -133,10 +131,10 @@ export function prerender(): Plugin {
               `${title}\n    <meta name="description" content="${escapeAttr(entry.SITE_DESCRIPTION)}" />`,
           ),
         );
-        writeFileSync(path.join(outDir, 'robots.txt'), entry.robotsTxt(entry.PLACEHOLDER_ORIGIN));
+        writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt(entry.PLACEHOLDER_ORIGIN));
         writeFileSync(
           path.join(outDir, 'sitemap.xml'),
-          entry.sitemapXml(entry.PLACEHOLDER_ORIGIN, plan.pages),
+          sitemapXml(entry.PLACEHOLDER_ORIGIN, plan.pages),
         );
         mkdirSync(path.join(outDir, '.vite'), { recursive: true });
         writeFileSync(

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { business } from '../src/config/business.ts';
 import { privacyPolicy, termsOfService } from '../src/features/legal/legal-content.ts';
-import { business } from '../src/lib/business.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { setupBrowser } from './browser.ts';
 

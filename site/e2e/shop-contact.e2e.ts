@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { business } from '../src/lib/business.ts';
+import { business } from '../src/config/business.ts';
 import { apiCall, createProduct, type ProductFixture, signInAdmin } from './api.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { screenshotDir, setupBrowser } from './browser.ts';

@@ -7,12 +7,11 @@ import {
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { preloadLazySections } from './components/ui/lazy-section';
-import { createAuthStore } from './lib/auth/auth-store';
+import { createAuthStore } from './features/auth/auth-store';
 import { createQueryClient } from './lib/query-client';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-export { PUBLIC_PAGES, planCrawl, robotsTxt, sitemapXml } from './lib/crawl-files';
 export { SITE_DESCRIPTION } from './lib/page-title';
 export { PLACEHOLDER_ORIGIN } from './lib/site-url';
 

@@ -7,7 +7,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createAuthStore } from './lib/auth/auth-store';
+import { createAuthStore } from './features/auth/auth-store';
 import { createQueryClient } from './lib/query-client';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';

@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DeferredNotifications } from './components/ui/deferred-notifications';
-import { AuthProvider } from './lib/auth/auth-provider';
-import type { AuthStore } from './lib/auth/auth-store';
+import { AuthProvider } from './features/auth/auth-provider';
+import type { AuthStore } from './features/auth/auth-store';
 import { cssVariablesResolver, theme } from './lib/theme';
 import { TOAST_LIMIT } from './lib/toast';
 

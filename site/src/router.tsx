@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './components/ui/route-error';
 import { RoutePending } from './components/ui/route-pending';
-import type { AuthStore } from './lib/auth/auth-store';
-import { handleUnauthorized } from './lib/auth/auth-store';
+import type { AuthStore } from './features/auth/auth-store';
+import { handleUnauthorized } from './features/auth/auth-store';
 import { removePrivateQueries } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 

@@ -10,7 +10,7 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * The stored token: in localStorage when the visitor chose "remember me", else in this tab's
- * sessionStorage (see lib/auth/session-storage.ts).
+ * sessionStorage (see features/auth/auth-store.ts).
  */
 export function storedToken(): string | null {
   return localStorage.getItem(TOKEN_STORAGE_KEY) ?? sessionStorage.getItem(TOKEN_STORAGE_KEY);

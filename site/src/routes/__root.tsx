@@ -3,8 +3,8 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanst
 import { useEffect } from 'react';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
+import type { AuthStore } from '../features/auth/auth-store';
 import { LandingPage } from '../features/landing/components/landing-page';
-import type { AuthStore } from '../lib/auth/auth-store';
 import { pageTitle, SITE_DESCRIPTION } from '../lib/page-title';
 
 export interface RouterContext {

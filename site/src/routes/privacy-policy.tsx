@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { business } from '../config/business';
 import { PrivacyPolicyPage } from '../features/legal/components/privacy-policy-page';
-import { business } from '../lib/business';
 import { seoHead } from '../lib/seo';
 
 export const Route = createFileRoute('/privacy-policy')({

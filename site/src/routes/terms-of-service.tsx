@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { business } from '../config/business';
 import { TermsOfServicePage } from '../features/legal/components/terms-of-service-page';
-import { business } from '../lib/business';
 import { seoHead } from '../lib/seo';
 
 export const Route = createFileRoute('/terms-of-service')({

@@ -1,6 +1,6 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { createAuthStore } from '../lib/auth/auth-store';
+import { createAuthStore } from '../features/auth/auth-store';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from '../providers';
 import { createAppRouter } from '../router';

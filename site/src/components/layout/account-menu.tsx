@@ -3,7 +3,7 @@ import { messages } from '@studio/shared/messages';
 import type { PublicUser } from '@studio/shared/schemas/auth';
 import { IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useAuthStore } from '../../lib/auth/auth-provider';
+import { useAuthStore } from '../../features/auth/auth-provider';
 import { toast } from '../../lib/toast';
 
 /**

@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { business } from '../../lib/business';
+import { business } from '../../config/business';
 import { BrandMark } from './brand-mark';
 
 /** The footer on every page; its Admin link leads to /login (spec 2). */

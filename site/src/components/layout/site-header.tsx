@@ -3,9 +3,9 @@ import { useWindowScroll } from '@mantine/hooks';
 import { IconDeviceGamepad2, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { useAuth } from '../../lib/auth/auth-provider';
-import { business } from '../../lib/business';
-import { useCart } from '../../lib/cart/use-cart';
+import { business } from '../../config/business';
+import { useAuth } from '../../features/auth/auth-provider';
+import { useCart } from '../../features/cart/hooks/use-cart';
 import { BrandMark } from './brand-mark';
 import classes from './site-header.module.css';
 
@@ -69,7 +69,7 @@ export function SiteHeader() {
   );
 }
 
-/** The cart link, with how many items it holds (kept in this browser, see lib/cart). */
+/** The cart link, with how many items it holds (kept in this browser, see features/cart). */
 function CartButton() {
   const { count } = useCart();
   const label = count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;

@@ -9,26 +9,33 @@ import {
   IconShoppingCart,
   IconUsers,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { placeToasts } from '../../lib/toast';
 import { AdminProvider } from './admin-context';
+import { AuditTab } from './audit/components/audit-tab';
 import { AdminHeader } from './components/admin-header';
+import { CustomersTab } from './customers/components/customers-tab';
+import { EventsTab } from './events/components/events-tab';
 import type { AdminHost } from './host';
 import { MailAttentionNotice } from './mail/components/mail-attention-notice';
-import { AuditTab } from './tabs/audit-tab';
-import { CustomersTab } from './tabs/customers-tab';
-import { EventsTab } from './tabs/events-tab';
-import { MassEmailTab } from './tabs/mass-email-tab';
-import { OrdersTab } from './tabs/orders-tab';
-import { ProductsTab } from './tabs/products-tab';
-import { ServicesTab } from './tabs/services-tab';
-import { SubmissionsTab } from './tabs/submissions-tab';
+import { MassEmailTab } from './mass-email/components/mass-email-tab';
+import { OrdersTab } from './orders/components/orders-tab';
+import { ProductsTab } from './products/components/products-tab';
+import { ServicesTab } from './services/components/services-tab';
+import { SubmissionsTab } from './submissions/components/submissions-tab';
+import type { AdminTab } from './types';
 
 // The console's own calls (sign-in, the subscriber import) read error bodies with the site's reader.
 export { readApiError } from '../../lib/api-error';
 export type { AdminHost } from './host';
+export type { AdminTab } from './types';
 
-const TABS = [
+const TABS: readonly {
+  value: AdminTab;
+  label: string;
+  icon: typeof IconUsers;
+  Panel: ComponentType;
+}[] = [
   { value: 'orders', label: 'Orders', icon: IconShoppingCart, Panel: OrdersTab },
   { value: 'events', label: 'Events', icon: IconCalendarEvent, Panel: EventsTab },
   { value: 'mass-email', label: 'Mass Email', icon: IconMail, Panel: MassEmailTab },
@@ -37,9 +44,7 @@ const TABS = [
   { value: 'submissions', label: 'Submissions', icon: IconFileMusic, Panel: SubmissionsTab },
   { value: 'customers', label: 'Customers', icon: IconUsers, Panel: CustomersTab },
   { value: 'audit', label: 'Audit', icon: IconHistory, Panel: AuditTab },
-] as const;
-
-export type AdminTab = (typeof TABS)[number]['value'];
+];
 
 /**
  * The admin dashboard (spec 2: tabs Orders, Events, Mass Email; and the catalogue tabs). One

@@ -1,23 +1,21 @@
 import { createClient } from '@studio/api/client';
 import { createContext, type ReactNode, use, useMemo } from 'react';
 import { createApiFetch } from '../../lib/api-client';
-import type { AdminTab } from './admin-app';
 import { AdminNavigationProvider } from './admin-navigation';
 import type { AdminHost } from './host';
+import type { AdminApi, AdminTab } from './types';
 
 /**
  * The site's timeout and 401 rule, with the host's session (the console keeps its own); a 403
  * from the admin guard (the role was taken away) closes the dashboard.
  */
-function adminClient(host: AdminHost) {
+function adminClient(host: AdminHost): AdminApi {
   const fetch = createApiFetch(
     () => host.sessionExpired(),
     () => host.adminRoleLost(),
   );
   return createClient(host.apiBase, { getToken: () => host.token(), fetch });
 }
-
-export type AdminApi = ReturnType<typeof adminClient>;
 
 interface AdminContextValue {
   host: AdminHost;

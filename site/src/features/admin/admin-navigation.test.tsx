@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { AdminTab } from './admin-app';
 import {
   AdminNavigationProvider,
   type AdminObjectKind,
   useAdminNavigation,
   useAdminOpenHandler,
 } from './admin-navigation';
+import type { AdminTab } from './types';
 
 /** A tab that shows what it was asked to open; `ready` false makes it wait (its list loading). */
 function Panel({

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, use, useEffect, useMemo, useRef, useState } from 'react';
-import type { AdminTab } from './admin-app';
+import type { AdminTab } from './types';
 
 /**
  * Admin navigation: switch tab and open one object in it, from anywhere in the dashboard (a

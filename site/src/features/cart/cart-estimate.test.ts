@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from '../../lib/cart/cart-store';
 import { estimateCart } from './cart-estimate';
+import type { CartItem } from './cart-store';
 
 const line = (priceCents: number, quantity: number): CartItem => ({
   productId: `p-${priceCents}-${quantity}`,

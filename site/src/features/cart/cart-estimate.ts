@@ -1,6 +1,6 @@
 import { taxCents } from '@studio/shared/money';
 import { shippingEstimateCents } from '@studio/shared/shipping';
-import type { CartItem } from '../../lib/cart/cart-store';
+import type { CartItem } from './cart-store';
 
 export interface CartEstimate {
   /** Total quantity across lines. */

@@ -1,5 +1,5 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
-import type { AuthStore } from '../../lib/auth/auth-store';
+import type { AuthStore } from '../auth/auth-store';
 
 /**
  * The `_authenticated` guard for checkout pages that live outside that layout: wait for the

@@ -1,5 +1,5 @@
 import { serviceCatalog, serviceCategories } from '@studio/shared/catalog/services';
-import { business } from '../../lib/business';
+import { business } from '../../config/business';
 
 /** The landing page's description for search engines and link previews. */
 export const landingDescription = `${business.name}: fixed-price sound design, mixing, mastering and audio post-production from $${business.priceRange.low} to $${business.priceRange.high}, a shop, events and a community game server.`;

@@ -1,4 +1,4 @@
-import { business } from '../../lib/business';
+import { business } from '../../config/business';
 
 /**
  * The Terms of Service and the Privacy Policy, in one file so the business can edit them without

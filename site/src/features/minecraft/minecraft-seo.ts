@@ -1,4 +1,4 @@
-import { business } from '../../lib/business';
+import { business } from '../../config/business';
 
 /** The page's description for search engines and link previews. */
 export const minecraftDescription = `Join the ${business.name} modded Minecraft server: a friendly community survival world with a curated modpack, events and a live 3D map. Server address: ${business.minecraft.serverAddress}.`;

@@ -4,7 +4,7 @@ export {
   formatOrderDate,
   formatOrderDateTime,
   orderStatusLabels as statusLabels,
-} from '../../lib/order-display';
+} from './order-display';
 
 /**
  * Spec 4's colours. Mantine's palette has neither purple nor emerald: purple is its 'grape', and

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { createFileRoute } from '@tanstack/react-router';
-import { ProjectPaymentPage } from '../../features/payments/components/project-payment-page';
+import { ProjectPaymentPage } from '../../features/projects/components/project-payment-page';
 import { titleHead } from '../../lib/page-title';
 
 type Method = PaymentMethod;

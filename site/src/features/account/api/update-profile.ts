@@ -3,7 +3,7 @@ import type { ProfileInput } from '@studio/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
-import { useAuthStore } from '../../../lib/auth/auth-provider';
+import { useAuthStore } from '../../auth/auth-provider';
 import { meQueryOptions } from './get-me';
 
 /** PUT /api/auth/profile: names and phone; answers the account as saved. */

@@ -2,8 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { ApiError } from '../../../lib/api-error';
-import { useAuthStore } from '../../../lib/auth/auth-provider';
 import { toast } from '../../../lib/toast';
+import { useAuthStore } from '../../auth/auth-provider';
 import { useLogoutAll } from '../api/logout-all';
 
 /** Ours: the spec has no sign-out-everywhere. */

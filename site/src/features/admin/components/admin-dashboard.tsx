@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useAuthStore } from '../../../lib/auth/auth-provider';
+import { useAuthStore } from '../../auth/auth-provider';
 import { AdminApp } from '../admin-app';
 import { browserHost } from '../hosts/browser-host';
 

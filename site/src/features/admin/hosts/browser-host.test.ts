@@ -1,6 +1,6 @@
 import { customerMessages } from '@studio/shared/messages-customers';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthStore } from '../../../lib/auth/auth-store';
+import type { AuthStore } from '../../auth/auth-store';
 import { browserHost } from './browser-host';
 
 /** The parts of the site's auth store the host uses, with its token and sign-in notice. */

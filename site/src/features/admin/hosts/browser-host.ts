@@ -1,6 +1,6 @@
 import { customerMessages } from '@studio/shared/messages-customers';
 import { storedToken } from '../../../lib/api-client';
-import type { AuthStore } from '../../../lib/auth/auth-store';
+import type { AuthStore } from '../../auth/auth-store';
 import type { AdminHost } from '../host';
 
 /** Reads a file the admin picks in the browser's own file dialog. */

@@ -5,7 +5,7 @@ export {
   formatOrderDate as formatDate,
   formatOrderDateTime as formatDateTime,
   orderStatusLabels as statusLabels,
-} from '../../../lib/order-display';
+} from '../../orders/order-display';
 
 /**
  * Spec 4's badge colours. Mantine's palette has no purple or emerald: purple is its 'grape', and

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconPrinter } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { business } from '../../../lib/business';
+import { business } from '../../../config/business';
 import { toast } from '../../../lib/toast';
 import { useAdminHost } from '../admin-context';
 import { ADMIN_TOAST } from '../admin-toast';

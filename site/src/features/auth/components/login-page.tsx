@@ -13,8 +13,8 @@ import { messages } from '@studio/shared/messages';
 import { loginSchema } from '@studio/shared/schemas/auth';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useAuth } from '../../../lib/auth/auth-provider';
 import { toast } from '../../../lib/toast';
+import { useAuth } from '../auth-provider';
 import { AuthCard } from './auth-card';
 
 const validate = schemaResolver(loginSchema, { sync: true });

@@ -14,8 +14,8 @@ import { messages } from '@studio/shared/messages';
 import { type RegisterFormInput, registerFormSchema } from '@studio/shared/schemas/auth';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useAuth } from '../../../lib/auth/auth-provider';
 import { toast } from '../../../lib/toast';
+import { useAuth } from '../auth-provider';
 import { AuthCard } from './auth-card';
 
 const schemaErrors = schemaResolver(registerFormSchema, { sync: true });

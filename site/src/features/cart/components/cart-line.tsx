@@ -2,7 +2,7 @@ import { ActionIcon, Group, Image, Paper, Stack, Text, VisuallyHidden } from '@m
 import { holdMessages } from '@studio/shared/messages-holds';
 import { formatUsd } from '@studio/shared/money';
 import { IconTrash } from '@tabler/icons-react';
-import { type CartItem, MAX_LINE_QUANTITY } from '../../../lib/cart/cart-store';
+import { type CartItem, MAX_LINE_QUANTITY } from '../cart-store';
 import { QuantityControl } from './quantity-control';
 
 /** Served from site/public, as on the shop cards. */

@@ -2,13 +2,13 @@ import { Button, Grid, Paper, Stack, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { PageShell } from '../../../components/ui/page-shell';
-import { useCart } from '../../../lib/cart/use-cart';
 import { estimateCart } from '../cart-estimate';
+import { useCart } from '../hooks/use-cart';
 import { CartLine } from './cart-line';
 import { CartSummary } from './cart-summary';
 
 /**
- * /cart: the cart kept in this browser (lib/cart), with the spec's displayed estimate. The
+ * /cart: the cart kept in this browser (cart-store.ts), with the spec's displayed estimate. The
  * prices are the ones remembered when each product was added; checkout asks the server.
  */
 export function CartPage() {

@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Grid, Paper, Stack, Text, Title } from '@mantine
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ShippingAddressInput, shippingAddressSchema } from '@studio/shared/schemas/orders';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useAuth } from '../../../lib/auth/auth-provider';
-import { useCart } from '../../../lib/cart/use-cart';
+import { useAuth } from '../../auth/auth-provider';
+import { useCart } from '../../cart/hooks/use-cart';
 import { useCreateOrder } from '../api/create-order';
 import { CartLinesReview } from './cart-lines-review';
 import { ShippingAddressFields } from './shipping-address-fields';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Image, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@studio/shared/money';
 import { Link } from '@tanstack/react-router';
-import type { CartItem } from '../../../lib/cart/cart-store';
+import type { CartItem } from '../../cart/cart-store';
 
 const PLACEHOLDER_SRC = '/images/product-placeholder.svg';
 

@@ -2,11 +2,11 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAuthStore } from '../../../lib/auth/auth-store';
-import { CART_STORAGE_KEY } from '../../../lib/cart/cart-store';
 import { createQueryClient } from '../../../lib/query-client';
 import { AppProviders } from '../../../providers';
 import { createAppRouter } from '../../../router';
+import { createAuthStore } from '../../auth/auth-store';
+import { CART_STORAGE_KEY } from '../../cart/cart-store';
 
 const ORDER_ID = '3f1c2a9e-6f4b-4c1e-9b7a-1d2e3f4a5b6c';
 const user = {

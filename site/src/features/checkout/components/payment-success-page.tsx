@@ -15,7 +15,7 @@ import { IconMail, IconMessageCircle, IconPhotoVideo } from '@tabler/icons-react
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PageShell } from '../../../components/ui/page-shell';
-import { useCart } from '../../../lib/cart/use-cart';
+import { useCart } from '../../cart/hooks/use-cart';
 import { type ExecutePaymentResult, useExecutePayment } from '../api/execute-payment';
 import { OrderSummary } from './order-summary';
 

@@ -2,8 +2,8 @@ import { messages } from '@studio/shared/messages';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef } from 'react';
-import { useCart } from '../../../lib/cart/use-cart';
 import { toast } from '../../../lib/toast';
+import { useCart } from '../../cart/hooks/use-cart';
 import { useConfirmOrderPayment } from '../api/confirm-order-payment';
 
 /** What a payment method hands back (the payments feature's PaymentResult, structurally). */

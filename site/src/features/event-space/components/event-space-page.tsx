@@ -1,8 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { PitchContactForm } from '../../../components/forms/pitch-contact-form';
 import { PageShell } from '../../../components/ui/page-shell';
-import { business } from '../../../lib/business';
+import { business } from '../../../config/business';
+import { PitchContactForm } from '../../contact/components/pitch-contact-form';
 import { pitchContent } from '../pitch-content';
 import { recommendedVenue, type VenueId, venueById } from '../venue-figures';
 import { ExecutiveSummary } from './executive-summary';

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHeartHandshake, IconMail, IconShoppingBag } from '@tabler/icons-react';
 import type { CSSProperties, MouseEvent } from 'react';
-import { business } from '../../../lib/business';
-import { smoothScrollToId } from '../utils/smooth-scroll';
+import { business } from '../../../config/business';
+import { smoothScrollToId } from '../../../lib/smooth-scroll';
 import classes from './hero-section.module.css';
 import { TypingWords } from './typing-words';
 

@@ -1,7 +1,7 @@
 import { Anchor, Box, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { PageShell } from '../../../components/ui/page-shell';
-import { business } from '../../../lib/business';
+import { business } from '../../../config/business';
 import type { LegalDocument } from '../legal-content';
 
 function slug(heading: string): string {

@@ -1,6 +1,6 @@
 import { Button, SimpleGrid, VisuallyHidden } from '@mantine/core';
 import { IconMap2, IconMessages, IconThumbUp } from '@tabler/icons-react';
-import { business } from '../../../lib/business';
+import { business } from '../../../config/business';
 
 const links = [
   { label: 'Join the chat community', href: business.minecraft.chatUrl, icon: IconMessages },

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { PitchContactForm } from '../../../components/forms/pitch-contact-form';
 import { PageShell } from '../../../components/ui/page-shell';
-import { business } from '../../../lib/business';
+import { business } from '../../../config/business';
+import { PitchContactForm } from '../../contact/components/pitch-contact-form';
 import { minecraftContent } from '../minecraft-content';
 import { CommunityGuidelines } from './community-guidelines';
 import { CommunityLinks } from './community-links';

@@ -1,7 +1,7 @@
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { business } from '../../../lib/business';
+import { business } from '../../../config/business';
 
 /** Spec 9: the server-IP confirmation shows for 3 seconds. */
 export const SERVER_IP_CONFIRMATION_MS = 3000;

@@ -1,7 +1,7 @@
 import { messages } from '@studio/shared/messages';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
-import type { PaySubject } from '../components/payment-methods';
+import type { PaySubject } from '../types';
 import { subjectBody } from './create-quote';
 
 /** POST /api/payments/paypal/orders: the server creates the PayPal order from its own price. */

@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
-import type { PaySubject } from '../components/payment-methods';
+import type { PaySubject } from '../types';
 
 /** The subject as the payment calls name it. */
 export function subjectBody(subject: PaySubject) {

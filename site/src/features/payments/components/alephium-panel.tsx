@@ -8,7 +8,7 @@ import { useQuote } from '../api/create-quote';
 import { alephiumWallet, useAlephiumWallet } from '../hooks/use-alephium-wallet';
 import { useCryptoPayment, useWalletConnect } from '../hooks/use-crypto-payment';
 import { formatBalance } from '../lib/wallet-format';
-import type { PanelProps } from './payment-methods';
+import type { PanelProps } from '../types';
 import { PaymentStatus } from './payment-status';
 import {
   ConnectedWallet,

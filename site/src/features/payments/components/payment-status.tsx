@@ -1,20 +1,7 @@
 import { Alert, Button, Code, Text } from '@mantine/core';
 import { messages } from '@studio/shared/messages';
 import { IconAlertCircle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
-
-/**
- * Where a payment is: spec 4's idle, processing, submitted, confirmed or failed; or
- * `unavailable`: the provider or chain could not be asked just now (503), the payment stays open
- * and is checked again by the server, and `retry` asks again about the same payment.
- */
-export type PayStage =
-  | { kind: 'idle' }
-  | { kind: 'processing' }
-  | { kind: 'submitted'; txId: string }
-  | { kind: 'confirming'; txId?: string | undefined }
-  | { kind: 'done'; txId?: string | undefined }
-  | { kind: 'failed'; message: string; txId?: string | undefined }
-  | { kind: 'unavailable'; message: string; txId?: string | undefined; retry: () => void };
+import type { PayStage } from '../types';
 
 function TxId({ txId }: { txId?: string | undefined }) {
   if (!txId) return null;

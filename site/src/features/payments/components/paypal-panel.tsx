@@ -10,8 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { createPaypalOrder } from '../api/create-paypal-order';
-import type { PanelProps, PaymentResult } from './payment-methods';
-import { PaymentStatus, type PayStage } from './payment-status';
+import type { PanelProps, PaymentResult, PayStage } from '../types';
+import { PaymentStatus } from './payment-status';
 
 const m = messages.payments;
 

@@ -9,7 +9,7 @@ import { useCryptoPayment, useWalletConnect } from '../hooks/use-crypto-payment'
 import { type Eip1193Provider, useEvmWallet } from '../hooks/use-evm-wallet';
 import { walletErrorMessage } from '../lib/wallet-errors';
 import { formatBalance } from '../lib/wallet-format';
-import type { PanelProps } from './payment-methods';
+import type { PanelProps } from '../types';
 import { PaymentStatus } from './payment-status';
 import {
   ConnectedWallet,

@@ -4,9 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import type { PaymentMethodsProps } from '../components/payment-methods';
-import type { PayStage } from '../components/payment-status';
 import { walletErrorMessage } from '../lib/wallet-errors';
+import type { PaymentMethodsProps, PayStage } from '../types';
 
 const m = messages.payments;
 

@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { formatOrderDateTime } from '../../../../lib/order-display';
+import { formatOrderDateTime } from '../../../orders/order-display';
 import { useAdminNavigation } from '../../admin-navigation';
 import type { AuditEntry } from '../api/list-audit';
 

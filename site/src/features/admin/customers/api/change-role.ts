@@ -2,7 +2,8 @@ import { customerMessages } from '@studio/shared/messages-customers';
 import type { UserRole } from '@studio/shared/schemas/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { type AdminApi, useAdminApi } from '../../admin-context';
+import { useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 import { customersQueryRoot } from './list-customers';
 
 /** PUT /api/admin/customers/:id/role */

@@ -1,7 +1,8 @@
 import { customerMessages } from '@studio/shared/messages-customers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-context';
+import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 import { customersQueryRoot } from './list-customers';
 
 /** GET /api/admin/customers/:id: the account, its orders, submissions and newsletter status. */

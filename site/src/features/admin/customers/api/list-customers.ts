@@ -2,7 +2,8 @@ import { customerMessages } from '@studio/shared/messages-customers';
 import type { CustomerSort, UserRole } from '@studio/shared/schemas/customers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-context';
+import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { NewsletterStatus, UserRole } from '@studio/shared/schemas/customers';
-import { formatOrderDate } from '../../../../lib/order-display';
+import { formatOrderDate } from '../../../orders/order-display';
 
 export const fullName = (c: { firstName: string; lastName: string }) =>
   `${c.firstName} ${c.lastName}`;

@@ -1,7 +1,8 @@
 import { eventMessages } from '@studio/shared/messages-events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-context';
+import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 
 export const adminEventsKey = ['admin', 'events'] as const;
 

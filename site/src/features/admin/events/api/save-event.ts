@@ -1,7 +1,8 @@
 import { eventMessages } from '@studio/shared/messages-events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { type AdminApi, useAdminApi } from '../../admin-context';
+import { useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 import { adminEventsKey } from './list-admin-events';
 
 /** The event form as sent: text fields as the server's schema reads them, the flyer apart. */

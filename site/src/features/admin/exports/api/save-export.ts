@@ -3,9 +3,10 @@ import type { ExportLinkInput } from '@studio/shared/schemas/exports';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, unwrap } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
-import { type AdminApi, useAdminApi, useAdminHost } from '../../admin-context';
+import { useAdminApi, useAdminHost } from '../../admin-context';
 import { ADMIN_TOAST, failureToast } from '../../admin-toast';
 import type { AdminHost, ExportOutcome, ExportRequest } from '../../host';
+import type { AdminApi } from '../../types';
 
 /** One export and its filter, as the API's query parameters (none empty). */
 export type ExportChoice = Pick<ExportRequest, 'kind' | 'query'>;

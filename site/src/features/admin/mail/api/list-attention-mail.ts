@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-context';
+import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 import { mailKeys } from './mail-keys';
 
 export const MAIL_PAGE_SIZE = 10;

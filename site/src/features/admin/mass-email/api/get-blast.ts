@@ -1,7 +1,8 @@
 import { blastMessages as m } from '@studio/shared/messages-blasts';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-context';
+import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 import { blastKeys } from './blast-keys';
 
 /** GET /api/admin/email-blasts/:id: the blast, its counts and every recipient's outcome. */

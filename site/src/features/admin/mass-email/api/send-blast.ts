@@ -1,7 +1,8 @@
 import { blastMessages as m } from '@studio/shared/messages-blasts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { type AdminApi, useAdminApi } from '../../admin-context';
+import { useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 import { blastKeys } from './blast-keys';
 import { getBlast } from './get-blast';
 

@@ -4,8 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { unwrap } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
-import { type AdminApi, useAdminApi } from '../../admin-context';
+import { useAdminApi } from '../../admin-context';
 import { ADMIN_TOAST, failureToast } from '../../admin-toast';
+import type { AdminApi } from '../../types';
 import { orderQueryKey } from './get-order';
 import { invalidateAfterOrderChange } from './invalidate-order';
 

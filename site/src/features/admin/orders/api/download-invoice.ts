@@ -2,7 +2,8 @@ import { invoiceMessages } from '@studio/shared/messages-invoices';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, readApiError } from '../../../../lib/api-error';
 import { saveBlob } from '../../../../lib/save-blob';
-import { type AdminApi, useAdminApi } from '../../admin-context';
+import { useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 
 /**
  * GET /api/admin/orders/:id/invoice.pdf with the admin's token, saved as

@@ -2,7 +2,8 @@ import type { adminOrdersQuerySchema, OrderStatus } from '@studio/shared/schemas
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { unwrap } from '../../../../lib/api-error';
-import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-context';
+import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 
 /** Spec 7 and 9: the orders list refreshes every 15 seconds. */
 export const ORDERS_REFETCH_MS = 15_000;

@@ -3,8 +3,9 @@ import type { OrderStatus } from '@studio/shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
-import { type AdminApi, useAdminApi } from '../../admin-context';
+import { useAdminApi } from '../../admin-context';
 import { ADMIN_TOAST, failureToast } from '../../admin-toast';
+import type { AdminApi } from '../../types';
 import { orderQueryKey } from './get-order';
 import { invalidateAfterOrderChange } from './invalidate-order';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { type AdminApi, useAdminApi } from '../../admin-context';
-import { invalidateProducts, replaceProductInLists } from './admin-result';
+import { useAdminApi } from '../../admin-context';
+import { invalidateProducts, replaceProductInLists } from '../../api/admin-result';
+import type { AdminApi } from '../../types';
 
 /**
  * POST /api/admin/products/:id/images, multipart: `alt` first, then `image` (JPEG, PNG or WebP

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { type AdminApi, useAdminApi } from '../../admin-context';
-import { invalidateProducts, replaceProductInLists } from './admin-result';
+import { useAdminApi } from '../../admin-context';
+import { invalidateProducts, replaceProductInLists } from '../../api/admin-result';
+import type { AdminApi } from '../../types';
 
 /**
  * DELETE /api/admin/products/:id. The API never deletes a product (past orders name it): it

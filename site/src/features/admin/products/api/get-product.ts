@@ -1,5 +1,5 @@
 import { unwrap } from '../../../../lib/api-error';
-import type { AdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 
 /** GET /api/admin/products/:id: one product as the admin list shows it (inactive ones too). */
 export async function getAdminProduct(api: AdminApi, id: string) {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
-import { type AdminApi, useAdminApi } from '../../admin-context';
-import { invalidateProducts, replaceProductInLists } from './admin-result';
+import { useAdminApi } from '../../admin-context';
+import { invalidateProducts, replaceProductInLists } from '../../api/admin-result';
+import type { AdminApi } from '../../types';
 
 /** DELETE /api/admin/products/:id/images?url=: drops the image (and its file when ours). */
 export async function removeProductImage(api: AdminApi, id: string, url: string) {

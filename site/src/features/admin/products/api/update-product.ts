@@ -2,8 +2,9 @@ import type { productUpdateSchema } from '@studio/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { unwrap } from '../../../../lib/api-error';
-import { type AdminApi, useAdminApi } from '../../admin-context';
-import { invalidateProducts, replaceProductInLists } from './admin-result';
+import { useAdminApi } from '../../admin-context';
+import { invalidateProducts, replaceProductInLists } from '../../api/admin-result';
+import type { AdminApi } from '../../types';
 
 export type ProductUpdateBody = z.input<typeof productUpdateSchema>;
 

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
-import { errorMessage } from '../api/admin-result';
+import { errorMessage } from '../../api/admin-result';
 import { useDeactivateProduct } from '../api/deactivate-product';
 import type { AdminProduct } from '../api/list-products';
 

@@ -20,11 +20,11 @@ import { useEffect } from 'react';
 import { ApiError } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
-import { errorMessage } from '../api/admin-result';
+import { errorMessage } from '../../api/admin-result';
+import { MoneyInput } from '../../components/money-input';
 import { useCreateProduct } from '../api/create-product';
 import type { AdminProduct } from '../api/list-products';
 import { useUpdateProduct } from '../api/update-product';
-import { MoneyInput } from './money-input';
 import {
   createBody,
   emptyProductForm,

@@ -16,8 +16,8 @@ import { toast } from '../../../../lib/toast';
 import { useAdminApi } from '../../admin-context';
 import { useAdminOpenHandler } from '../../admin-navigation';
 import { ADMIN_TOAST } from '../../admin-toast';
+import { errorMessage } from '../../api/admin-result';
 import { AdminTable, ListError, TablePager } from '../../components/admin-table';
-import { errorMessage } from '../api/admin-result';
 import { getAdminProduct } from '../api/get-product';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,

@@ -16,7 +16,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { formatOrderDateTime } from '../../../../lib/order-display';
+import { formatOrderDateTime } from '../../../orders/order-display';
 import { useAdminNavigation } from '../../admin-navigation';
 import {
   STOCK_HISTORY_PAGE_SIZE,

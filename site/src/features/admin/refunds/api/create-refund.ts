@@ -2,9 +2,10 @@ import type { CreateRefundInput } from '@studio/shared/schemas/refunds';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
-import { type AdminApi, useAdminApi } from '../../admin-context';
+import { useAdminApi } from '../../admin-context';
 import { ADMIN_TOAST } from '../../admin-toast';
 import { invalidateAfterOrderChange } from '../../orders/api/invalidate-order';
+import type { AdminApi } from '../../types';
 
 /** What is refunded: a shop order or a project submission. */
 export type RefundSubject = { kind: 'order' | 'submission'; id: string };

@@ -14,8 +14,8 @@ import { formatUsd } from '@studio/shared/money';
 import { createRefundSchema, refundReasonMax } from '@studio/shared/schemas/refunds';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../../lib/api-error';
+import { MoneyInput } from '../../components/money-input';
 import type { OrderRefunds } from '../../orders/api/get-order';
-import { MoneyInput } from '../../products/components/money-input';
 import { newRequestId, type RefundSubject, useCreateRefund } from '../api/create-refund';
 
 /** An order's or a submission's refunds and what can still be refunded (the API's summary). */

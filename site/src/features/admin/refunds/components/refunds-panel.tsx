@@ -2,7 +2,7 @@ import { Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/
 import { formatUsd } from '@studio/shared/money';
 import type { RefundStatus } from '@studio/shared/schemas/refunds';
 import { IconReceiptRefund } from '@tabler/icons-react';
-import { formatOrderDateTime } from '../../../../lib/order-display';
+import { formatOrderDateTime } from '../../../orders/order-display';
 import { type RefundSubject, useCreateRefund } from '../api/create-refund';
 import { METHOD_NAMES, type RefundSummary } from './refund-modal';
 

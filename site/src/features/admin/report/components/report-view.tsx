@@ -1,6 +1,6 @@
 import { SimpleGrid, Text, Title } from '@mantine/core';
 import { formatUsd } from '@studio/shared/money';
-import { business } from '../../../../lib/business';
+import { business } from '../../../../config/business';
 import type { Report } from '../api/get-report';
 import { formatDay } from '../period';
 import { OrdersByStatus, RevenueByDay, RevenueByMethod, TopProducts } from './report-charts';

@@ -2,7 +2,8 @@ import type { serviceUpdateSchema } from '@studio/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { unwrap } from '../../../../lib/api-error';
-import { type AdminApi, useAdminApi } from '../../admin-context';
+import { useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 
 export type ServiceUpdateBody = z.input<typeof serviceUpdateSchema>;
 

@@ -22,8 +22,8 @@ import { useEffect } from 'react';
 import { ApiError } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
-import { errorMessage } from '../../products/api/admin-result';
-import { MoneyInput } from '../../products/components/money-input';
+import { errorMessage } from '../../api/admin-result';
+import { MoneyInput } from '../../components/money-input';
 import type { AdminService } from '../api/list-services';
 import { useUpdateService } from '../api/update-service';
 import {

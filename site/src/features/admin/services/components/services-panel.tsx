@@ -12,8 +12,8 @@ import {
 import { formatUsd } from '@studio/shared/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { errorMessage } from '../../api/admin-result';
 import { AdminTable, ListError } from '../../components/admin-table';
-import { errorMessage } from '../../products/api/admin-result';
 import { type AdminService, useAdminServices } from '../api/list-services';
 import { ServiceFormModal } from './service-form-modal';
 

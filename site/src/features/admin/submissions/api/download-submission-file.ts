@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, readApiError, unwrap } from '../../../../lib/api-error';
-import { type AdminApi, useAdminApi, useAdminHost } from '../../admin-context';
+import { useAdminApi, useAdminHost } from '../../admin-context';
 import type { AdminHost } from '../../host';
+import type { AdminApi } from '../../types';
 
 export interface DownloadableFile {
   id: string;

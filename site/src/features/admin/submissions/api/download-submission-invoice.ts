@@ -2,7 +2,8 @@ import { invoiceMessages } from '@studio/shared/messages-invoices';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, readApiError } from '../../../../lib/api-error';
 import { saveBlob } from '../../../../lib/save-blob';
-import { type AdminApi, useAdminApi } from '../../admin-context';
+import { useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 
 /** The name the API gives the file (`invoice-2026-000001.pdf`), from its Content-Disposition. */
 function fileName(res: Response): string {

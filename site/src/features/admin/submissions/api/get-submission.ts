@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, unwrap } from '../../../../lib/api-error';
-import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-context';
+import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
+import type { AdminApi } from '../../types';
 
 /** GET /api/admin/submissions/:id: every field, the files and the payment attempts. */
 export async function getAdminSubmission(api: AdminApi, id: string) {

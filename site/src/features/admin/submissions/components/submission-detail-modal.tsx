@@ -20,7 +20,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
-import { errorMessage } from '../../products/api/admin-result';
+import { errorMessage } from '../../api/admin-result';
 import { RefundModal } from '../../refunds/components/refund-modal';
 import { RefundedBadge, RefundsPanel } from '../../refunds/components/refunds-panel';
 import { useDownloadSubmissionFile } from '../api/download-submission-file';

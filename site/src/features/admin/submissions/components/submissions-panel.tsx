@@ -13,10 +13,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPaperclip, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAdminOpenHandler } from '../../admin-navigation';
+import { errorMessage } from '../../api/admin-result';
 import { AdminTable, ListError, TablePager } from '../../components/admin-table';
 import { exportQuery } from '../../exports/api/save-export';
 import { ExportButton } from '../../exports/components/export-buttons';
-import { errorMessage } from '../../products/api/admin-result';
 import {
   ADMIN_SUBMISSIONS_PAGE_SIZE,
   type AdminSubmissionSummary,

@@ -1,0 +1,6 @@
+import { SubmissionsPanel } from './submissions-panel';
+
+/** Submissions tab: list with payment state, detail, file downloads. */
+export function SubmissionsTab() {
+  return <SubmissionsPanel />;
+}

@@ -1,6 +1,0 @@
-import { ServicesPanel } from '../services/components/services-panel';
-
-/** Services tab: both prices side by side, mismatches flagged, edit. */
-export function ServicesTab() {
-  return <ServicesPanel />;
-}

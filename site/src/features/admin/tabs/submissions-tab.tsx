@@ -1,6 +1,0 @@
-import { SubmissionsPanel } from '../submissions/components/submissions-panel';
-
-/** Submissions tab: list with payment state, detail, file downloads. */
-export function SubmissionsTab() {
-  return <SubmissionsPanel />;
-}
