@@ -40,6 +40,14 @@ export function mailErrorKind(error: unknown): MailErrorKind {
   if (code === 'ETIMEDOUT' && e.command === 'CONN' && e.timeoutType !== 'SOCKET_TIMEOUT') {
     return 'temporary';
   }
+  // The pool's own verdict on a message it never began to send: its connection closed before the
+  // server's greeting, or a reused one closed before a byte of the message left. nodemailer's
+  // pool fails such a message with this code and no `command` ("Reached maximum number of
+  // retries after connection was closed", as `maxRequeues: 0` leaves the retry to us), whereas a
+  // connection that dies during a transaction, DATA included, reports `command: 'CONN'` and
+  // stays uncertain below. (A forced close of the pool would also end this way; the mailer never
+  // forces one.)
+  if (code === 'ECONNECTION' && e.command === undefined) return 'temporary';
   // A message nodemailer refused to build or address (no recipient, bad address): no retry helps.
   if (code === 'EENVELOPE' || code === 'EMESSAGE') return 'permanent';
   return 'uncertain';

@@ -2,12 +2,13 @@ import type { Readable } from 'node:stream';
 import { parseRecipients } from '@studio/shared/schemas/blasts';
 import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
+import { emailBlasts } from '../../db/schema/email-blasts.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { receiveBlastForm } from './receive-blast-form.ts';
+import { transitionBlastRecipient } from './transition-blast-recipient.ts';
 
 const CHUNK = 1000;
 
@@ -80,13 +81,11 @@ export async function createBlast({
         .returning({ id: emailBlasts.id });
       if (!blast) throw new Error('insert returned no row');
       for (const part of chunks(valid)) {
-        await tx.insert(emailBlastRecipients).values(
-          part.map((email) => ({
-            blastId: blast.id,
-            email,
-            status: skipped.has(email) ? ('skipped' as const) : ('pending' as const),
-          })),
-        );
+        await transitionBlastRecipient(tx, {
+          move: 'add',
+          blastId: blast.id,
+          recipients: part.map((email) => ({ email, skipped: skipped.has(email) })),
+        });
       }
       await recordAudit({
         db: tx,

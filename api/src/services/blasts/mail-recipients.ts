@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { emailBlasts } from '../../db/schema/email-blasts.ts';
 import type { Env } from '../../env.ts';
@@ -6,6 +5,7 @@ import { mailErrorKind } from '../../mail/mail-error-kind.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { type BlastAttachment, blastMail } from '../../mail/templates/blast-mail.ts';
 import { unsubscribeUrl } from '../newsletter/unsubscribe-url.ts';
+import { type RecipientOutcome, transitionBlastRecipient } from './transition-blast-recipient.ts';
 
 /**
  * Messages handed to the transport and not yet answered, at most. A little more than the pool's
@@ -52,65 +52,11 @@ function pacer(perSecond: number, signal: AbortSignal) {
   };
 }
 
-type Outcome =
-  | { id: string; status: 'sent' }
-  | { id: string; status: 'failed' | 'unknown'; error: string }
-  /** Back in the queue: refused for now (`attempted`), or never handed to the server. */
-  | { id: string; status: 'pending'; error: string | null; attempted: boolean };
-
 export const errorText = (error: unknown) => {
   const e = error as { response?: unknown; message?: unknown } | null;
   const text = typeof e?.response === 'string' ? e.response : String(e?.message ?? error);
   return text.slice(0, 1000);
 };
-
-/**
- * Moves up to `size` pending recipients to `sending` (attempt counted, `attempted_at` set) in one
- * committed statement, and those unsubscribed (or signed up, unconfirmed) since the blast was
- * queued to `skipped`.
- */
-async function claim(db: Db, blastId: string, size: number) {
-  return db.execute<{ id: string; email: string; status: 'sending' | 'skipped' }>(sql`
-    with next as (
-      select r.id, coalesce(s.status in ('unsubscribed', 'pending'), false) as gone
-      from email_blast_recipients r
-      left join subscribers s on s.email = r.email
-      where r.blast_id = ${blastId} and r.status = 'pending'
-      limit ${size}
-      for update of r skip locked
-    )
-    update email_blast_recipients as r set
-      status = case when next.gone then 'skipped' else 'sending' end::blast_recipient_status,
-      attempted_at = case when next.gone then r.attempted_at else now() end,
-      attempts = r.attempts + case when next.gone then 0 else 1 end,
-      error = case when next.gone then null else r.error end
-    from next
-    where r.id = next.id
-    returning r.id, r.email, r.status`);
-}
-
-/**
- * Records outcomes in one statement. Rows that a worker which took over meanwhile called
- * `unknown` (this one's database connection was lost) get the outcome now known.
- */
-async function record(db: Db, outcomes: Outcome[]) {
-  const values = sql.join(
-    outcomes.map((o) => {
-      const error = o.status === 'sent' ? null : o.error;
-      const unattempted = o.status === 'pending' && !o.attempted;
-      return sql`(${o.id}::uuid, ${o.status}::blast_recipient_status, ${error}::text, ${unattempted}::boolean)`;
-    }),
-    sql`, `,
-  );
-  await db.execute(sql`
-    update email_blast_recipients as r set
-      status = v.status,
-      error = v.error,
-      sent_at = case when v.status = 'sent' then now() else null end,
-      attempts = r.attempts - case when v.unattempted then 1 else 0 end
-    from (values ${values}) as v (id, status, error, unattempted)
-    where r.id = v.id and r.status in ('sending', 'unknown')`);
-}
 
 export type MailStop = 'pause' | 'shutdown' | 'time';
 
@@ -169,14 +115,15 @@ export async function mailRecipients(input: {
   // statement, so a fast blast pays for its bookkeeping once per few messages and a slow one
   // records each message as soon as it is answered.
   const size = claimSize(input.env.BLAST_RATE);
-  const outcomes: Outcome[] = [];
+  const outcomes: RecipientOutcome[] = [];
   let flushing: Promise<void> | undefined;
   let gathering: NodeJS.Timeout | undefined;
   const flush = () => {
     clearTimeout(gathering);
     gathering = undefined;
     if (flushing || outcomes.length === 0) return;
-    flushing = record(db, outcomes.splice(0, 500))
+    flushing = transitionBlastRecipient(db, { move: 'record', outcomes: outcomes.splice(0, 500) })
+      .then(() => {})
       .catch(fail)
       .finally(() => {
         flushing = undefined;
@@ -187,7 +134,7 @@ export async function mailRecipients(input: {
     if (outcomes.length >= size) flush();
     else if (outcomes.length > 0) gathering ??= setTimeout(flush, GATHER_MS);
   };
-  const settle = (outcome: Outcome) => {
+  const settle = (outcome: RecipientOutcome) => {
     if (outcome.status !== 'pending') tally[outcome.status] += 1;
     outcomes.push(outcome);
     flushSoon();
@@ -204,7 +151,7 @@ export async function mailRecipients(input: {
     });
     const sending = input.mailer.send(message).then(
       () => ({ id: row.id, status: 'sent' }) as const,
-      (error: unknown): Outcome => {
+      (error: unknown): RecipientOutcome => {
         const kind = mailErrorKind(error);
         if (kind === 'temporary') {
           refusal ??= error;
@@ -242,7 +189,11 @@ export async function mailRecipients(input: {
       await pace();
       if (stop) break;
       if (claimed.length === 0) {
-        const rows = await claim(db, blast.id, size).catch((error: unknown) => {
+        const rows = await transitionBlastRecipient(db, {
+          move: 'claim',
+          blastId: blast.id,
+          size,
+        }).catch((error: unknown) => {
           fail(error);
           return [];
         });

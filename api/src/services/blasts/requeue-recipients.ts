@@ -1,11 +1,12 @@
 import { blastMessages as m } from '@studio/shared/messages-blasts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailBlasts, emailBlastRecipients as r } from '../../db/schema/email-blasts.ts';
+import { emailBlasts } from '../../db/schema/email-blasts.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { uuidPattern } from './find-blast-summary.ts';
+import { transitionBlastRecipient } from './transition-blast-recipient.ts';
 
 /**
  * An admin's retry or resend: the blast's recipients in status `from` become pending again, the
@@ -41,11 +42,7 @@ export async function requeueRecipients({
       .where(eq(emailBlasts.id, blastId))
       .returning({ id: emailBlasts.id, status: emailBlasts.status });
     if (!blast) throw new ApiError('NOT_FOUND', m.blastNotFound);
-    const requeued = await tx
-      .update(r)
-      .set({ status: 'pending', error: null })
-      .where(and(eq(r.blastId, blastId), eq(r.status, from)))
-      .returning({ id: r.id });
+    const requeued = await transitionBlastRecipient(tx, { move: 'requeue', blastId, from });
     if (requeued.length === 0) throw new ApiError('CONFLICT', nothing);
     await recordAudit({
       db: tx,

@@ -9,6 +9,7 @@ import type { BlastAttachment } from '../../mail/templates/blast-mail.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { errorText, mailRecipients, sleep } from './mail-recipients.ts';
 import { blastPauseSeconds, pauseBlast } from './pause-blast.ts';
+import { transitionBlastRecipient } from './transition-blast-recipient.ts';
 
 type Blast = typeof emailBlasts.$inferSelect;
 
@@ -125,11 +126,7 @@ export async function sendBlast({
     if (shutdown.aborted) return handOver('email blast left for the next process');
     // This job holds the blast's lock, so no live worker is mid-send on it: rows still
     // `sending` were handed to the mail server by a process that died before the answer.
-    const orphans = await db
-      .update(r)
-      .set({ status: 'unknown' })
-      .where(and(eq(r.blastId, blastId), eq(r.status, 'sending')))
-      .returning({ id: r.id });
+    const orphans = await transitionBlastRecipient(db, { move: 'orphaned', blastId });
     if (orphans.length > 0) {
       log.warn(
         { blastId, recipients: orphans.length },

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outboundMail } from '../../db/schema/outbound-mail.ts';
@@ -131,6 +132,57 @@ describe('with a mail server that never answers', () => {
     expect(row?.lastError).toMatch(/Greeting never received/);
     expect(silent.connections()).toBeGreaterThanOrEqual(1);
   }, 30_000);
+});
+
+describe('with a mail server that closes the connection before its greeting', () => {
+  it('keeps each mail pending, since the server received nothing, and mails each exactly once when a real server is back', async () => {
+    // Takes the connection and closes it before saying 220: a server starting up or shedding
+    // load, or a black-holed address in front of it.
+    let connections = 0;
+    const closer = createServer((socket) => {
+      connections += 1;
+      socket.on('error', () => {});
+      socket.end();
+    });
+    const port = await new Promise<number>((resolve) => {
+      closer.listen(0, '127.0.0.1', () => {
+        const address = closer.address();
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
+    const t = await newApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      CONTACT_TO: inbox,
+      MAIL_RETRY_SECONDS: '0.2',
+    });
+    const senders = Array.from({ length: 3 }, visitor);
+    for (const email of senders) expect((await contact(t, email)).status).toBe(201);
+    const refused = await until(
+      async () =>
+        (await rowsFor(t, 'contact-notice')).map((r) => [r.status, r.attempts, r.lastError]),
+      (rows) =>
+        rows.length === 3 &&
+        rows.every(([status, attempts]) => status !== 'sending' && Number(attempts) >= 2),
+    );
+    // Each was tried again: none is called unknown (it cannot have arrived) or failed.
+    expect(refused.map(([status]) => status)).toEqual(['pending', 'pending', 'pending']);
+    expect(refused[0]?.[2]).toMatch(/connection was closed/);
+    expect(connections).toBeGreaterThanOrEqual(3);
+
+    await new Promise<void>((resolve) => closer.close(() => resolve()));
+    const smtp = await startSmtpServer({ port });
+    await until(
+      async () => (await rowsFor(t, 'contact-notice')).map((r) => r.status),
+      (statuses) => statuses.every((s) => s === 'sent'),
+      30_000,
+    );
+    // Settled: nothing more arrives.
+    await new Promise((r) => setTimeout(r, 1500));
+    const arrived = (email: string) =>
+      smtp.to(inbox).filter((m) => m.replyTo?.text.includes(email)).length;
+    expect(senders.map(arrived)).toEqual([1, 1, 1]);
+    expect(smtp.received).toHaveLength(3);
+  }, 60_000);
 });
 
 describe('payment receipts', () => {

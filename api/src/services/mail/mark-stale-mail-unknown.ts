@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboundMail } from '../../db/schema/outbound-mail.ts';
+import { transitionOutboundMail } from './transition-outbound-mail.ts';
 
 /**
  * A send takes seconds at most (the mailer's timeouts): a mail still `sending` after
@@ -14,18 +15,11 @@ export async function markStaleMailUnknown({
   db: Db;
   olderThanSeconds?: number;
 }): Promise<number> {
-  const rows = await db
-    .update(outboundMail)
-    .set({
-      status: 'unknown',
-      lastError: 'the process sending it stopped before the mail server answered',
-    })
-    .where(
-      and(
-        eq(outboundMail.status, 'sending'),
-        sql`${outboundMail.attemptedAt} < now() - make_interval(secs => ${olderThanSeconds})`,
-      ),
-    )
-    .returning({ id: outboundMail.id });
+  const rows = await transitionOutboundMail(db, {
+    which: sql`${outboundMail.attemptedAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+    from: ['sending'],
+    to: 'unknown',
+    set: { lastError: 'the process sending it stopped before the mail server answered' },
+  });
   return rows.length;
 }

@@ -1,12 +1,12 @@
 import { messages } from '@studio/shared/messages';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboundMail } from '../../db/schema/outbound-mail.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { recordAudit } from '../audit/record-audit.ts';
 import { toOutboundMailItem } from './list-outbound-mail.ts';
 import { OUTBOUND_MAIL_CHANNEL } from './queue-mail.ts';
+import { transitionOutboundMail } from './transition-outbound-mail.ts';
 
 /**
  * An admin's decision to send a failed mail, or one whose delivery is unknown (it may have
@@ -16,25 +16,19 @@ export async function resendMail({ db, actorId, id }: { db: Db; actorId: string;
   if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.mail.notFound);
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: outboundMail.status })
+      .select({ id: outboundMail.id })
       .from(outboundMail)
       .where(eq(outboundMail.id, id))
       .for('update');
     if (!row) throw new ApiError('NOT_FOUND', messages.mail.notFound);
-    const [updated] = await tx
-      .update(outboundMail)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
-      .where(and(eq(outboundMail.id, id), inArray(outboundMail.status, ['failed', 'unknown'])))
-      .returning();
-    if (!updated) throw new ApiError('CONFLICT', messages.mail.notResendable);
-    await recordAudit({
-      db: tx,
-      actorId,
-      action: 'mail.resend',
-      entityType: 'mail',
-      entityId: id,
-      detail: { purpose: updated.purpose, was: row.status },
+    const [updated] = await transitionOutboundMail(tx, {
+      which: eq(outboundMail.id, id),
+      from: ['failed', 'unknown'],
+      to: 'pending',
+      set: { attempts: 0, nextAttemptAt: sql`now()` },
+      audit: { actorId, action: 'mail.resend' },
     });
+    if (!updated) throw new ApiError('CONFLICT', messages.mail.notResendable);
     await tx.execute(sql`select pg_notify(${OUTBOUND_MAIL_CHANNEL}, '')`);
     return toOutboundMailItem(updated);
   });

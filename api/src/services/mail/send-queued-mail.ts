@@ -4,6 +4,7 @@ import { outboundMail } from '../../db/schema/outbound-mail.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { mailErrorKind } from '../../mail/mail-error-kind.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { transitionOutboundMail } from './transition-outbound-mail.ts';
 
 /** Attempts of a mail the server keeps refusing for now, before it is called failed. */
 export const MAX_MAIL_ATTEMPTS = 15;
@@ -42,19 +43,20 @@ function outcomeOf(row: Row, error: unknown, retrySeconds: number): Outcome {
 async function record(db: Db, id: string, outcome: Outcome) {
   const set =
     outcome.status === 'sent'
-      ? { status: 'sent' as const, sentAt: new Date(), lastError: null }
+      ? { sentAt: new Date(), lastError: null }
       : outcome.status === 'pending'
         ? {
-            status: 'pending' as const,
             lastError: outcome.error,
             nextAttemptAt: sql`now() + make_interval(secs => ${outcome.delaySeconds})`,
           }
-        : { status: outcome.status, lastError: outcome.error };
+        : { lastError: outcome.error };
   // Only a row still `sending`: after a long stall the stale sweep may have called it unknown.
-  await db
-    .update(outboundMail)
-    .set(set)
-    .where(and(eq(outboundMail.id, id), eq(outboundMail.status, 'sending')));
+  await transitionOutboundMail(db, {
+    which: eq(outboundMail.id, id),
+    from: ['sending'],
+    to: outcome.status,
+    set,
+  });
 }
 
 /**
@@ -88,15 +90,12 @@ export async function sendQueuedMail({
     .orderBy(outboundMail.nextAttemptAt)
     .limit(limit)
     .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(outboundMail)
-    .set({
-      status: 'sending',
-      attempts: sql`${outboundMail.attempts} + 1`,
-      attemptedAt: sql`now()`,
-    })
-    .where(sql`${outboundMail.id} in (${due})`)
-    .returning();
+  const claimed = await transitionOutboundMail(db, {
+    which: sql`${outboundMail.id} in (${due})`,
+    from: ['pending'],
+    to: 'sending',
+    set: { attempts: sql`${outboundMail.attempts} + 1`, attemptedAt: sql`now()` },
+  });
   if (claimed.length === 0) return 0;
 
   const inFlight = new Set(claimed.map((row) => row.id));

@@ -7,13 +7,13 @@ import { refunds } from '../../db/schema/refunds.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Env } from '../../env.ts';
 import { refundNotice } from '../../mail/templates/refund-mail.ts';
-import { recordAudit } from '../audit/record-audit.ts';
 import { queueMail } from '../mail/queue-mail.ts';
 import { transitionOrder } from '../orders/transition-order.ts';
 import { loadSubmission, type Subject, subjectOf } from '../payments/load-payment.ts';
 import { transitionPayment } from '../payments/transition-payment.ts';
 import { moveStock } from '../stock/move-stock.ts';
 import { transitionSubmission } from '../submissions/transition-submission.ts';
+import { transitionRefund } from './transition-refund.ts';
 
 /** Who the mail goes to, and what it names: the order's customer, or the submission's sender. */
 async function customerOf(tx: Tx, subject: Subject) {
@@ -42,9 +42,10 @@ export type RefundSource = 'admin' | 'job' | 'webhook';
  * transaction (decision 035): the lines asked for go back to stock, the payment's history notes
  * the refund, and when the completed refunds reach what was paid (or PayPal says the capture is
  * refunded in all) the payment, the order or the submission move to refunded through their
- * transition functions; the audit row, and the customer's mail in the outbox. Locks the payment
- * first, then the refund: every refund writer takes them in that order, so two refunds completing
- * at once each see the other's total. Answers false when the refund was no longer pending.
+ * transition functions; then the refund is recorded completed (transitionRefund, with its audit
+ * row) and the customer's mail goes in the outbox. Locks the payment first, then the refund:
+ * every refund writer takes them in that order, so two refunds completing at once each see the
+ * other's total. Answers false when the refund was no longer pending.
  */
 export async function completeRefund(
   tx: Tx,
@@ -96,22 +97,15 @@ export async function completeRefund(
       actorId: refund.actorId,
     });
   }
-  await tx
-    .update(refunds)
-    .set({
-      status: 'completed',
-      completedAt: new Date(),
-      attemptStartedAt: null,
-      failureReason: null,
-      restock,
-      ...(providerRefundId ? { providerRefundId } : {}),
-    })
-    .where(eq(refunds.id, refundId));
+  // The refunds completed before this one, and this one (pending until recorded below).
   const [sum] = await tx
     .select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
     .from(refunds)
     .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'completed')));
-  const refunded = Math.max(Number(sum?.cents ?? 0), paypal.totalRefundedCents ?? 0);
+  const refunded = Math.max(
+    Number(sum?.cents ?? 0) + refund.amountCents,
+    paypal.totalRefundedCents ?? 0,
+  );
   const whole = paypal.captureRefunded === true || refunded >= payment.amountCents;
   const detail = {
     refundId,
@@ -154,15 +148,16 @@ export async function completeRefund(
     });
   }
 
-  const subject = subjectOf(refund);
-  await recordAudit({
-    db: tx,
+  // Recorded after the payment's and the subject's moves, so its audit row follows theirs.
+  await transitionRefund(tx, {
+    refundId,
+    to: 'completed',
     actorId,
-    action: 'refund.complete',
-    entityType: subject.kind,
-    entityId: subject.id,
-    detail: { ...detail, amountCents: refund.amountCents, method: refund.method, source },
+    restock,
+    ...(providerRefundId ? { providerRefundId } : {}),
+    detail: { ...detail, method: refund.method, source },
   });
+  const subject = subjectOf(refund);
   const payable = await customerOf(tx, subject);
   await queueMail(tx, {
     purpose: 'refund-notice',

@@ -181,7 +181,7 @@ export async function createRefund({
         submissionId: payment.submissionId,
         amountCents: input.amountCents,
         method,
-        status: 'pending',
+        // Pending, the column's default: only transitionRefund moves it on.
         source: 'admin',
         requestId: input.requestId,
         paypalRequestId: method === 'paypal' ? `refund-${input.requestId}` : null,

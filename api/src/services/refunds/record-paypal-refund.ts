@@ -89,7 +89,7 @@ export async function recordPaypalRefund({
           submissionId: payment.submissionId,
           amountCents: amount,
           method: 'paypal',
-          status: 'pending',
+          // Pending, the column's default: completeRefund completes it below.
           source: 'webhook',
           providerRefundId: resource.id,
           reason: resource.note_to_payer?.slice(0, 255) || 'Refunded in PayPal',

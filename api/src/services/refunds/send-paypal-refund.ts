@@ -10,8 +10,8 @@ import type { Logger } from '../../lib/logger.ts';
 import { PaypalError, type PaypalRefund, paypalClient } from '../payments/paypal-client.ts';
 import { PeerUnavailableError } from '../payments/peer-unavailable-error.ts';
 import { completeRefund, type RefundSource } from './complete-refund.ts';
-import { failRefund } from './fail-refund.ts';
 import { paypalCents } from './paypal-cents.ts';
+import { transitionRefund } from './transition-refund.ts';
 
 /** What PayPal's refusal reads as for the admin. */
 function refusal(error: PaypalError): string {
@@ -95,7 +95,11 @@ export async function sendPaypalRefund({
     if (error instanceof PaypalError) {
       log.warn({ err: error, refundId }, 'PayPal refused a refund');
       await db.transaction((tx) =>
-        failRefund(tx, { refundId, reason: error.message.replace(/^PayPal answered /, '') }),
+        transitionRefund(tx, {
+          refundId,
+          to: 'failed',
+          reason: error.message.replace(/^PayPal answered /, ''),
+        }),
       );
       throw new ApiError('UNPROCESSABLE', refusal(error));
     }
@@ -119,8 +123,9 @@ export async function sendPaypalRefund({
       });
     } else if (answer.status === 'FAILED' || answer.status === 'CANCELLED') {
       const why = answer.status_details?.reason;
-      await failRefund(tx, {
+      await transitionRefund(tx, {
         refundId,
+        to: 'failed',
         reason: `PayPal: ${answer.status}${why ? ` (${why})` : ''}`,
         providerRefundId: answer.id,
       });

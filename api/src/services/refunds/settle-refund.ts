@@ -5,9 +5,9 @@ import { ApiError } from '../../lib/api-error.ts';
 import { type PaypalRefund, paypalClient } from '../payments/paypal-client.ts';
 import { PeerUnavailableError } from '../payments/peer-unavailable-error.ts';
 import { completeRefund } from './complete-refund.ts';
-import { failRefund } from './fail-refund.ts';
 import { paypalCents } from './paypal-cents.ts';
 import { sendPaypalRefund } from './send-paypal-refund.ts';
+import { transitionRefund } from './transition-refund.ts';
 
 /** Looks at a refund PayPal answered PENDING at most this long after it was asked for. */
 const PENDING_FOR_AT_MOST_MS = 30 * 86_400_000;
@@ -111,7 +111,11 @@ async function lookAtPendingRefund({
   } else if (now.status === 'FAILED' || now.status === 'CANCELLED') {
     const why = now.status_details?.reason;
     await db.transaction((tx) =>
-      failRefund(tx, { refundId, reason: `PayPal: ${now.status}${why ? ` (${why})` : ''}` }),
+      transitionRefund(tx, {
+        refundId,
+        to: 'failed',
+        reason: `PayPal: ${now.status}${why ? ` (${why})` : ''}`,
+      }),
     );
   }
 }
