@@ -1,9 +1,18 @@
 import { messages } from '@studio/shared/messages';
+import { type SuccessAnswer, successAnswerSchema } from '@studio/shared/schemas/answers';
 import {
+  type AuthResponse,
+  authAnswerSchema,
   changePasswordSchema,
   loginSchema,
   profileSchema,
   registerSchema,
+  type SignedOutAnswer,
+  type SignedOutEverywhereAnswer,
+  signedOutAnswerSchema,
+  signedOutEverywhereAnswerSchema,
+  type UserAnswer,
+  userAnswerSchema,
 } from '@studio/shared/schemas/auth';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
@@ -12,6 +21,7 @@ import { deviceOf, setDeviceCookie } from '../lib/device-cookie.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { authRateLimit } from '../middleware/rate-limits.ts';
+import { answers } from '../openapi/answers.ts';
 import { changePassword } from '../services/auth/change-password.ts';
 import { invalidateSession } from '../services/auth/invalidate-session.ts';
 import { loginUser } from '../services/auth/login-user.ts';
@@ -21,14 +31,20 @@ import { toPublicUser } from '../services/auth/to-public-user.ts';
 import { updateProfile } from '../services/auth/update-profile.ts';
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/register', validate('json', registerSchema), authRateLimit, async (c) => {
-    const { db, counters, env } = c.var;
-    const result = await registerUser({ db, counters, env, input: c.req.valid('json') });
-    return c.json(result, 201);
-  })
+  .post(
+    '/register',
+    answers({ 201: authAnswerSchema }),
+    validate('json', registerSchema),
+    authRateLimit,
+    async (c) => {
+      const { db, counters, env } = c.var;
+      const result = await registerUser({ db, counters, env, input: c.req.valid('json') });
+      return c.json(result satisfies AuthResponse, 201);
+    },
+  )
   // Sign-in and password change are held by guardPasswordAttempt (device, address, account),
   // not authRateLimit: a known device must not be refused for its address's other callers.
-  .post('/login', validate('json', loginSchema), async (c) => {
+  .post('/login', answers({ 200: authAnswerSchema }), validate('json', loginSchema), async (c) => {
     const { db, counters, env } = c.var;
     const result = await loginUser({
       db,
@@ -39,34 +55,56 @@ export const authRoutes = new Hono<AppEnv>()
       device: deviceOf(c),
     });
     setDeviceCookie(c, result.user.id);
-    return c.json(result, 200);
+    return c.json(result satisfies AuthResponse, 200);
   })
-  .get('/me', requireUser, (c) => c.json({ user: toPublicUser(c.var.user) }, 200))
-  .put('/profile', requireUser, validate('json', profileSchema), async (c) => {
-    const input = c.req.valid('json');
-    const user = await updateProfile({ db: c.var.db, userId: c.var.user.id, input });
-    return c.json({ user }, 200);
-  })
-  .post('/logout', requireUser, async (c) => {
+  .get('/me', answers({ 200: userAnswerSchema }), requireUser, (c) =>
+    c.json({ user: toPublicUser(c.var.user) } satisfies UserAnswer, 200),
+  )
+  .put(
+    '/profile',
+    answers({ 200: userAnswerSchema }),
+    requireUser,
+    validate('json', profileSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      const user = await updateProfile({ db: c.var.db, userId: c.var.user.id, input });
+      return c.json({ user } satisfies UserAnswer, 200);
+    },
+  )
+  .post('/logout', answers({ 200: signedOutAnswerSchema }), requireUser, async (c) => {
     await invalidateSession({ db: c.var.db, sessionId: c.var.session.id });
-    return c.json({ success: true as const }, 200);
+    return c.json({ success: true as const } satisfies SignedOutAnswer, 200);
   })
-  .put('/password', requireUser, validate('json', changePasswordSchema), async (c) => {
-    const { db, counters, env, user, session } = c.var;
-    const input = c.req.valid('json');
-    await changePassword({
-      db,
-      counters,
-      env,
-      user,
-      session,
-      ...input,
-      ip: clientIp(c),
-      device: deviceOf(c),
-    });
-    return c.json({ success: true as const, message: messages.auth.passwordChanged }, 200);
-  })
-  .post('/logout-all', requireUser, async (c) => {
-    const signedOut = await revokeSessions({ db: c.var.db, userId: c.var.user.id });
-    return c.json({ success: true as const, signedOut }, 200);
-  });
+  .put(
+    '/password',
+    answers({ 200: successAnswerSchema }),
+    requireUser,
+    validate('json', changePasswordSchema),
+    async (c) => {
+      const { db, counters, env, user, session } = c.var;
+      const input = c.req.valid('json');
+      await changePassword({
+        db,
+        counters,
+        env,
+        user,
+        session,
+        ...input,
+        ip: clientIp(c),
+        device: deviceOf(c),
+      });
+      return c.json(
+        { success: true as const, message: messages.auth.passwordChanged } satisfies SuccessAnswer,
+        200,
+      );
+    },
+  )
+  .post(
+    '/logout-all',
+    answers({ 200: signedOutEverywhereAnswerSchema }),
+    requireUser,
+    async (c) => {
+      const signedOut = await revokeSessions({ db: c.var.db, userId: c.var.user.id });
+      return c.json({ success: true as const, signedOut } satisfies SignedOutEverywhereAnswer, 200);
+    },
+  );

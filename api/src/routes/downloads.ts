@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { contentDisposition } from '../lib/content-disposition.ts';
 import { validate } from '../lib/validate.ts';
+import { answers } from '../openapi/answers.ts';
 import { checkDownloadLink } from '../services/submissions/check-download-link.ts';
 import { openSubmissionFile } from '../services/submissions/open-submission-file.ts';
 
@@ -22,6 +23,12 @@ const linkQuery = z.object({
  */
 export const downloadRoutes = new Hono<AppEnv>().get(
   '/submissions/:id/files/:fileId',
+  answers({
+    200: {
+      mediaType: 'application/octet-stream',
+      description: 'The file as it was uploaded, with its stored type and name.',
+    },
+  }),
   validate('query', linkQuery),
   async (c) => {
     const { id, fileId } = c.req.param();

@@ -3,6 +3,7 @@ import { messages } from '@studio/shared/messages';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { answers } from '../openapi/answers.ts';
 import { StorageNotFoundError } from '../storage/storage.ts';
 
 /** Only these folders are public; project files are never served here. */
@@ -15,8 +16,15 @@ const types: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
+const publicFile = answers({
+  200: {
+    mediaType: 'application/octet-stream',
+    description: 'The image (JPEG, PNG, WebP or AVIF) or PDF, typed by its name.',
+  },
+});
+
 /** Public images by storage key. Keys are random and never reused, so they cache forever. */
-export const mediaRoutes = new Hono<AppEnv>().get('/media/:folder/:name', async (c) => {
+export const mediaRoutes = new Hono<AppEnv>().get('/media/:folder/:name', publicFile, async (c) => {
   const { folder, name } = c.req.param();
   const match = name.match(/^[a-z0-9-]+\.(jpg|png|webp|avif|pdf)$/);
   if (!publicFolders.has(folder) || !match?.[1])

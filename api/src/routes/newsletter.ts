@@ -1,5 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import { newsletterMessages as nm } from '@studio/shared/messages-newsletter';
+import { type SuccessAnswer, successAnswerSchema } from '@studio/shared/schemas/answers';
 import { newsletterSchema } from '@studio/shared/schemas/contact';
 import { singleLine } from '@studio/shared/schemas/text';
 import { Hono } from 'hono';
@@ -9,6 +10,7 @@ import { ApiError } from '../lib/api-error.ts';
 import { validate } from '../lib/validate.ts';
 import { escapeHtml, layout } from '../mail/html.ts';
 import { newsletterRateLimit } from '../middleware/rate-limits.ts';
+import { answers } from '../openapi/answers.ts';
 import { checkConfirmLink } from '../services/newsletter/check-confirm-link.ts';
 import { confirmSubscription } from '../services/newsletter/confirm-subscription.ts';
 import { subscribe } from '../services/newsletter/subscribe.ts';
@@ -32,17 +34,34 @@ function page(title: string, body: string) {
 
 const message = (text: string) => `<p style="font-size:14px">${escapeHtml(text)}</p>`;
 
+/** The mail links' pages, for a person (a refused link is a page too, with 400). */
+const askingPage = answers({
+  200: { mediaType: 'text/html', description: 'A page asking to confirm, with its button.' },
+});
+const donePage = answers({
+  200: { mediaType: 'text/html', description: 'A page saying it is done.' },
+});
+
 /** Mounted under /api/contact, where the spec puts the newsletter. */
 export const newsletterRoutes = new Hono<AppEnv>()
   // Double opt-in (decision 025): the same answer whatever the address was (new, pending,
   // subscribed or unsubscribed), so it tells nobody who is subscribed; a confirmation mail goes
   // to the address, and only its owner's confirmation subscribes it.
-  .post('/newsletter', validate('json', newsletterSchema), newsletterRateLimit, async (c) => {
-    await subscribe({ ...c.var, email: c.req.valid('json').email });
-    return c.json({ success: true as const, message: messages.newsletter.subscribed }, 200);
-  })
+  .post(
+    '/newsletter',
+    answers({ 200: successAnswerSchema }),
+    validate('json', newsletterSchema),
+    newsletterRateLimit,
+    async (c) => {
+      await subscribe({ ...c.var, email: c.req.valid('json').email });
+      return c.json(
+        { success: true as const, message: messages.newsletter.subscribed } satisfies SuccessAnswer,
+        200,
+      );
+    },
+  )
   // The confirmation mail's link: a page asking to confirm, so link scanners confirm nobody.
-  .get('/newsletter/confirm', validate('query', confirmQuery), (c) => {
+  .get('/newsletter/confirm', askingPage, validate('query', confirmQuery), (c) => {
     const { email, expires, token } = c.req.valid('query');
     try {
       checkConfirmLink({ secret: c.var.secret, email, expires, token });
@@ -63,7 +82,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
       200,
     );
   })
-  .post('/newsletter/confirm', validate('query', confirmQuery), async (c) => {
+  .post('/newsletter/confirm', donePage, validate('query', confirmQuery), async (c) => {
     const { email, expires, token } = c.req.valid('query');
     try {
       await confirmSubscription({ ...c.var, email, expires, token });
@@ -76,7 +95,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     return c.html(page(nm.confirmTitle, message(nm.confirmed)), 200);
   })
   // The link in every mail: a page asking to confirm, so link scanners unsubscribe nobody.
-  .get('/unsubscribe', validate('query', linkQuery), (c) => {
+  .get('/unsubscribe', askingPage, validate('query', linkQuery), (c) => {
     const { email, token } = c.req.valid('query');
     const action = `?${new URLSearchParams({ email, token })}`;
     return c.html(
@@ -90,7 +109,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     );
   })
   // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the same URL.
-  .post('/unsubscribe', validate('query', linkQuery), async (c) => {
+  .post('/unsubscribe', donePage, validate('query', linkQuery), async (c) => {
     const { email, token } = c.req.valid('query');
     try {
       await unsubscribe({ db: c.var.db, secret: c.var.secret, email, token });

@@ -1,7 +1,12 @@
+import {
+  type OpenApiDocumentAnswer,
+  openApiDocumentAnswerSchema,
+} from '@studio/shared/schemas/openapi';
 import { Hono } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import type { AppEnv } from '../context.ts';
 import { publicCache } from '../middleware/public-cache.ts';
+import { answers } from '../openapi/answers.ts';
 import { docsPage } from '../openapi/docs-page.ts';
 import { type OpenApiDocument, openApiDocument } from '../openapi/document.ts';
 
@@ -18,9 +23,16 @@ export function openApiRoutes(routeTable: () => readonly RouterRoute[]) {
     return document;
   };
   return new Hono<AppEnv>()
-    .get('/openapi.json', publicCache(3600), (c) => c.json(described(), 200))
-    .get('/docs', publicCache(3600), (c) => {
-      page ??= docsPage(described());
-      return c.html(page, 200);
-    });
+    .get('/openapi.json', answers({ 200: openApiDocumentAnswerSchema }), publicCache(3600), (c) =>
+      c.json(described() satisfies OpenApiDocumentAnswer, 200),
+    )
+    .get(
+      '/docs',
+      answers({ 200: { mediaType: 'text/html', description: 'The API reference page.' } }),
+      publicCache(3600),
+      (c) => {
+        page ??= docsPage(described());
+        return c.html(page, 200);
+      },
+    );
 }

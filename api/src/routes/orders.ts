@@ -1,8 +1,25 @@
 import { messages } from '@studio/shared/messages';
 import { holdMessages } from '@studio/shared/messages-holds';
+import {
+  type OrderAnswer,
+  type OrderCancelledAnswer,
+  type OrderListAnswer,
+  orderAnswerSchema,
+  orderCancelledAnswerSchema,
+  orderListAnswerSchema,
+  type PaymentExecutedAnswer,
+  type PaymentExecutionPendingAnswer,
+  paymentExecutedAnswerSchema,
+  paymentExecutionPendingAnswerSchema,
+} from '@studio/shared/schemas/order-answers';
 import { createOrderSchema, executePaymentSchema } from '@studio/shared/schemas/orders';
 import { paginationSchema } from '@studio/shared/schemas/pagination';
-import { orderPaymentConfirmSchema } from '@studio/shared/schemas/payments';
+import {
+  type OrderPaymentConfirmAnswer,
+  orderPaymentConfirmedAnswerSchema,
+  orderPaymentConfirmSchema,
+  orderPaymentPendingAnswerSchema,
+} from '@studio/shared/schemas/payments';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { clientIp } from '../lib/client-ip.ts';
@@ -16,6 +33,7 @@ import {
   orderRateLimitByIp,
   paymentRateLimit,
 } from '../middleware/rate-limits.ts';
+import { answers } from '../openapi/answers.ts';
 import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { cancelMyOrder } from '../services/orders/cancel-my-order.ts';
 import { createOrder } from '../services/orders/create-order.ts';
@@ -23,9 +41,14 @@ import { getMyOrder } from '../services/orders/get-my-order.ts';
 import { listMyOrders } from '../services/orders/list-my-orders.ts';
 import { confirmPayment } from '../services/payments/confirm-payment.ts';
 
+const invoicePdf = answers({
+  200: { mediaType: 'application/pdf', description: "The paid order's invoice." },
+});
+
 export const orderRoutes = new Hono<AppEnv>()
   .post(
     '/',
+    answers({ 201: orderAnswerSchema }),
     requireUser,
     orderRateLimitByIp,
     orderRateLimitByAccount,
@@ -36,19 +59,27 @@ export const orderRoutes = new Hono<AppEnv>()
         userId: c.var.user.id,
         input: c.req.valid('json'),
       });
-      return c.json({ order }, 201);
+      return c.json({ order } satisfies OrderAnswer, 201);
     },
   )
-  .get('/', requireUser, validate('query', paginationSchema), async (c) => {
-    const { page, pageSize } = c.req.valid('query');
-    return c.json(await listMyOrders({ db: c.var.db, userId: c.var.user.id, page, pageSize }), 200);
-  })
+  .get(
+    '/',
+    answers({ 200: orderListAnswerSchema }),
+    requireUser,
+    validate('query', paginationSchema),
+    async (c) => {
+      const { page, pageSize } = c.req.valid('query');
+      const list = await listMyOrders({ db: c.var.db, userId: c.var.user.id, page, pageSize });
+      return c.json(list satisfies OrderListAnswer, 200);
+    },
+  )
   /**
    * The spec's call after PayPal returns to /checkout/success?paymentId&PayerID&orderId:
    * captures and verifies on the server, then answers the order summary the page shows.
    */
   .post(
     '/execute-payment',
+    answers({ 200: paymentExecutedAnswerSchema, 202: paymentExecutionPendingAnswerSchema }),
     requireUser,
     paymentRateLimit,
     validate('json', executePaymentSchema),
@@ -73,24 +104,27 @@ export const orderRoutes = new Hono<AppEnv>()
             status: result.status,
             message: messages.payments.pending,
             order,
-          },
+          } satisfies PaymentExecutionPendingAnswer,
           202,
         );
       }
-      return c.json({ success: true as const, status: result.status, order }, 200);
+      return c.json(
+        { success: true as const, status: result.status, order } satisfies PaymentExecutedAnswer,
+        200,
+      );
     },
   )
-  .get('/:id', requireUser, async (c) => {
+  .get('/:id', answers({ 200: orderAnswerSchema }), requireUser, async (c) => {
     const order = await getMyOrder({ ...c.var, orderId: c.req.param('id') });
-    return c.json({ order }, 200);
+    return c.json({ order } satisfies OrderAnswer, 200);
   })
   // The customer cancels their own unpaid order; its stock goes back at once.
-  .post('/:id/cancel', requireUser, async (c) => {
+  .post('/:id/cancel', answers({ 200: orderCancelledAnswerSchema }), requireUser, async (c) => {
     const order = await cancelMyOrder({ ...c.var, orderId: c.req.param('id') });
-    return c.json({ message: holdMessages.cancelled, order }, 200);
+    return c.json({ message: holdMessages.cancelled, order } satisfies OrderCancelledAnswer, 200);
   })
   // The customer's own invoice once the order is paid (decision 036).
-  .get('/:id/invoice.pdf', requireUser, invoiceRateLimit, async (c) => {
+  .get('/:id/invoice.pdf', invoicePdf, requireUser, invoiceRateLimit, async (c) => {
     const pdf = pdfDownload(
       await openInvoice({
         ...c.var,
@@ -102,6 +136,7 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .post(
     '/:id/payment-confirm',
+    answers({ 200: orderPaymentConfirmedAnswerSchema, 202: orderPaymentPendingAnswerSchema }),
     requireUser,
     paymentRateLimit,
     validate('json', orderPaymentConfirmSchema),
@@ -118,7 +153,11 @@ export const orderRoutes = new Hono<AppEnv>()
         }),
       );
       return c.json(
-        { success: true as const, status: result.status, paymentId: result.paymentId },
+        {
+          success: true as const,
+          status: result.status,
+          paymentId: result.paymentId,
+        } satisfies OrderPaymentConfirmAnswer,
         result.status === 'confirmed' ? 200 : 202,
       );
     },

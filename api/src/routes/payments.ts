@@ -1,10 +1,22 @@
-import { paypalOrderSchema, quoteSchema } from '@studio/shared/schemas/payments';
+import {
+  type PaymentConfigAnswer,
+  type PaymentQuoteAnswer,
+  type PaypalOrderAnswer,
+  type PaypalWebhookAnswer,
+  paymentConfigAnswerSchema,
+  paymentQuoteAnswerSchema,
+  paypalOrderAnswerSchema,
+  paypalOrderSchema,
+  paypalWebhookAnswerSchema,
+  quoteSchema,
+} from '@studio/shared/schemas/payments';
 import { singleLine } from '@studio/shared/schemas/text';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
 import { paymentRateLimit } from '../middleware/rate-limits.ts';
+import { answers } from '../openapi/answers.ts';
 import { createPaypalOrder } from '../services/payments/create-paypal-order.ts';
 import { createQuote } from '../services/payments/create-quote.ts';
 import { handlePaypalWebhook } from '../services/payments/handle-paypal-webhook.ts';
@@ -28,28 +40,46 @@ const webhookEvent = z.looseObject({
 
 export const paymentRoutes = new Hono<AppEnv>()
   // Public parameters only, so the site hard-codes none: never a secret.
-  .get('/config', (c) => {
+  .get('/config', answers({ 200: paymentConfigAnswerSchema }), (c) => {
     const { paypal, usdt, alephium } = paymentSettings(c.var.env);
     const { nodeUrl: _nodeUrl, ...alph } = alephium.enabled
       ? alephium
       : { enabled: false as const, nodeUrl: '' };
-    return c.json({ paypal, usdt, alephium: alph }, 200);
-  })
-  .post('/quote', paymentRateLimit, validate('json', quoteSchema), async (c) => {
-    const { db, env } = c.var;
-    const body = c.req.valid('json');
-    const subject = subjectOf(body);
-    return c.json(
-      await createQuote({ db, env, subject, caller: c.var.user, method: body.method }),
-      201,
-    );
-  })
-  .post('/paypal/orders', paymentRateLimit, validate('json', paypalOrderSchema), async (c) => {
-    const subject = subjectOf(c.req.valid('json'));
-    return c.json(await createPaypalOrder({ ...c.var, subject, caller: c.var.user }), 201);
+    return c.json({ paypal, usdt, alephium: alph } satisfies PaymentConfigAnswer, 200);
   })
   .post(
+    '/quote',
+    answers({ 201: paymentQuoteAnswerSchema }),
+    paymentRateLimit,
+    validate('json', quoteSchema),
+    async (c) => {
+      const { db, env } = c.var;
+      const body = c.req.valid('json');
+      const subject = subjectOf(body);
+      const quote = await createQuote({
+        db,
+        env,
+        subject,
+        caller: c.var.user,
+        method: body.method,
+      });
+      return c.json(quote satisfies PaymentQuoteAnswer, 201);
+    },
+  )
+  .post(
+    '/paypal/orders',
+    answers({ 201: paypalOrderAnswerSchema }),
+    paymentRateLimit,
+    validate('json', paypalOrderSchema),
+    async (c) => {
+      const subject = subjectOf(c.req.valid('json'));
+      const order = await createPaypalOrder({ ...c.var, subject, caller: c.var.user });
+      return c.json(order satisfies PaypalOrderAnswer, 201);
+    },
+  )
+  .post(
     '/paypal/webhook',
+    answers({ 200: paypalWebhookAnswerSchema }),
     // PayPal verifies the event as it sent it: its bytes are read first, so the validator and
     // the handler work from them and the body goes to PayPal untouched (a parsed and
     // re-serialised copy could differ in spacing, key order or escapes).
@@ -61,6 +91,6 @@ export const paymentRoutes = new Hono<AppEnv>()
     async (c) => {
       const rawBody = new Uint8Array(await c.req.arrayBuffer());
       const result = await handlePaypalWebhook({ ...c.var, headers: c.req.header(), rawBody });
-      return c.json({ received: true as const, ...result }, 200);
+      return c.json({ received: true as const, ...result } satisfies PaypalWebhookAnswer, 200);
     },
   );

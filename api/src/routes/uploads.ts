@@ -3,11 +3,18 @@ import type { ErrorCode } from '@studio/shared/errors';
 import { limits } from '@studio/shared/limits';
 import { messages } from '@studio/shared/messages';
 import { tusMessages } from '@studio/shared/messages-tus';
+import {
+  type UploadDraftResponse,
+  type UploadStateAnswer,
+  uploadDraftAnswerSchema,
+  uploadStateAnswerSchema,
+} from '@studio/shared/schemas/project-uploads';
 import { Metadata } from '@tus/server';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { draftRateLimit, uploadRateLimit } from '../middleware/rate-limits.ts';
+import { answers } from '../openapi/answers.ts';
 import { createUploadDraft } from '../services/uploads/create-upload-draft.ts';
 import { findDraftUpload } from '../services/uploads/find-draft-upload.ts';
 import { findUploadDraft } from '../services/uploads/find-upload-draft.ts';
@@ -76,16 +83,24 @@ function fileName(c: Context<AppEnv>): string {
   return cleanFileName(sent ?? undefined);
 }
 
+/** tus's own answers carry no body: what they say is in their headers. */
+const tusAnswers = {
+  created: answers({ 201: { description: 'Created (tus): `Location` names the new upload.' } }),
+  stored: answers({ 204: { description: 'Stored (tus): `Upload-Offset` says how far it got.' } }),
+  cancelled: answers({ 204: { description: 'Cancelled (tus): its bytes and its row are gone.' } }),
+};
+
 /**
  * Resumable project uploads on the tus protocol (decision 030): a draft first, then per file a
  * creation (POST), where-is-it (HEAD), bytes (PATCH) and cancel (DELETE). The site then submits
  * the project from the completed uploads (POST /api/projects/submit-uploads).
  */
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/drafts', draftRateLimit, async (c) => {
-    return c.json(await createUploadDraft({ db: c.var.db }), 201);
+  .post('/drafts', answers({ 201: uploadDraftAnswerSchema }), draftRateLimit, async (c) => {
+    const draft = await createUploadDraft({ db: c.var.db });
+    return c.json(draft satisfies UploadDraftResponse, 201);
   })
-  .post('/', uploadRateLimit, async (c) => {
+  .post('/', tusAnswers.created, uploadRateLimit, async (c) => {
     const { db } = c.var;
     const draft = await findUploadDraft({ db, token: c.req.header(DRAFT_HEADER) });
     const length = c.req.header('upload-length');
@@ -107,7 +122,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     return res;
   })
   // HEAD (Hono answers HEAD with the GET route) is tus's "where is it"; GET its state as JSON.
-  .get('/:id', async (c) => {
+  .get('/:id', answers({ 200: uploadStateAnswerSchema }), async (c) => {
     const upload = await ownUpload(c, c.req.param('id'));
     if (c.req.method === 'HEAD') return tus(c);
     const stored = await tusUploads(c.var)
@@ -122,18 +137,18 @@ export const uploadRoutes = new Hono<AppEnv>()
         received: upload.receivedBytes,
         complete: upload.completedAt !== null,
         submitted: upload.submissionId !== null,
-      },
+      } satisfies UploadStateAnswer,
       200,
       { 'Cache-Control': 'no-store' },
     );
   })
-  .patch('/:id', async (c) => {
+  .patch('/:id', tusAnswers.stored, async (c) => {
     const upload = await ownUpload(c, c.req.param('id'));
     if (upload.submissionId)
       throw new ApiError('CONFLICT', tusMessages.alreadyUsed(upload.originalName));
     return tus(c);
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', tusAnswers.cancelled, async (c) => {
     const upload = await ownUpload(c, c.req.param('id'));
     if (upload.submissionId)
       throw new ApiError('CONFLICT', tusMessages.alreadyUsed(upload.originalName));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { isoDateTime } from './answers.ts';
 import {
   emailField,
   firstNameField,
@@ -74,17 +75,35 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** The user as every auth call returns it: never the password hash. */
-export interface PublicUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  role: 'customer' | 'admin';
-  createdAt: string;
-}
+export const publicUserSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(['customer', 'admin']),
+  createdAt: isoDateTime,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export interface AuthResponse {
-  token: string;
-  user: PublicUser;
-}
+/** POST /api/auth/register (201) and /api/auth/login (200): the session's token and its user. */
+export const authAnswerSchema = z.object({
+  token: z.string(),
+  user: publicUserSchema,
+});
+export type AuthResponse = z.infer<typeof authAnswerSchema>;
+
+/** GET /api/auth/me and PUT /api/auth/profile. */
+export const userAnswerSchema = z.object({ user: publicUserSchema });
+export type UserAnswer = z.infer<typeof userAnswerSchema>;
+
+/** POST /api/auth/logout. */
+export const signedOutAnswerSchema = z.object({ success: z.literal(true) });
+export type SignedOutAnswer = z.infer<typeof signedOutAnswerSchema>;
+
+/** POST /api/auth/logout-all: how many sessions ended, this one among them. */
+export const signedOutEverywhereAnswerSchema = z.object({
+  success: z.literal(true),
+  signedOut: z.number().int().min(0),
+});
+export type SignedOutEverywhereAnswer = z.infer<typeof signedOutEverywhereAnswerSchema>;

@@ -92,6 +92,24 @@ export const subscriberImportSchema = z.object({
 });
 export type SubscriberImportInput = z.output<typeof subscriberImportSchema>;
 
+/** POST /api/admin/subscribers/import: what the list did, with up to 10 invalid entries. */
+export const subscriberImportAnswerSchema = z.object({
+  added: z.number().int().min(0),
+  alreadySubscribed: z.number().int().min(0),
+  /** Addresses that unsubscribed, left so: a list upload is not their consent. */
+  unsubscribed: z.number().int().min(0),
+  invalid: z.number().int().min(0),
+  invalidSamples: z.array(z.string()).max(10),
+});
+export type SubscriberImportAnswer = z.infer<typeof subscriberImportAnswerSchema>;
+
+/** GET /api/contact/subscribers: the active subscribers' addresses, oldest first. */
+export const subscriberListAnswerSchema = z.object({
+  subscribers: z.array(z.string()),
+  count: z.number().int().min(0),
+});
+export type SubscriberListAnswer = z.infer<typeof subscriberListAnswerSchema>;
+
 export const blastStatuses = ['queued', 'sending', 'done'] as const;
 export type BlastStatus = (typeof blastStatuses)[number];
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { eventMessages as m } from '../messages-events.ts';
+import { imageVariantsSchema, isoDateTime } from './answers.ts';
 import { multiLine, singleLine } from './text.ts';
 
 const dateText =
@@ -100,3 +101,22 @@ export function eventFlyerProblem(
   if (file.size > eventFlyerMaxBytes) return m.flyerTooLarge;
   return null;
 }
+
+/** An event as the public list shows it; `flyer` is its image's URL under /api/media. */
+export const publicEventSchema = z.object({
+  id: z.uuid(),
+  _id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  date: isoDateTime,
+  location: z.string().nullable(),
+  ticketLink: z.string().nullable(),
+  flyer: z.string().nullable(),
+  /** Size and AVIF/WebP/JPEG srcsets of the flyer, for `<picture>`; null when there are none. */
+  flyerImage: imageVariantsSchema.nullable(),
+});
+export type PublicEventAnswer = z.infer<typeof publicEventSchema>;
+
+/** GET /api/events: events dated today or later, soonest first. */
+export const eventListAnswerSchema = z.object({ events: z.array(publicEventSchema) });
+export type EventListAnswer = z.infer<typeof eventListAnswerSchema>;

@@ -22,6 +22,23 @@ export const projectUploadsSubmissionSchema = projectSubmissionSchema.extend({
 });
 export type ProjectUploadsSubmissionInput = z.input<typeof projectUploadsSubmissionSchema>;
 
-export interface UploadDraftResponse {
-  draftToken: string;
-}
+/** POST /api/uploads/drafts (201): the draft's token, sent with every upload. */
+export const uploadDraftAnswerSchema = z.object({
+  draftToken: z.string().regex(draftTokenPattern),
+});
+export type UploadDraftResponse = z.infer<typeof uploadDraftAnswerSchema>;
+
+/** GET /api/uploads/:id: where a resumable upload stands, in bytes. */
+export const uploadStateAnswerSchema = z.object({
+  id: z.string().regex(uploadIdPattern),
+  name: z.string(),
+  size: z.number().int(),
+  /** Bytes the tus store holds. */
+  offset: z.number().int(),
+  /** Every byte the store took, over all PATCHes: above the size when bytes came twice. */
+  received: z.number().int(),
+  complete: z.boolean(),
+  /** Whether a submission has used it. */
+  submitted: z.boolean(),
+});
+export type UploadStateAnswer = z.infer<typeof uploadStateAnswerSchema>;

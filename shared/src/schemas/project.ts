@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { isoDateTime } from './answers.ts';
 import { multiLine, singleLine } from './text.ts';
 
 const m = messages.project;
@@ -39,7 +40,44 @@ export const projectSubmissionSchema = z.object({
 });
 export type ProjectSubmissionInput = z.input<typeof projectSubmissionSchema>;
 
-export interface ProjectSubmissionResponse {
-  submissionId: string;
-  message: string;
-}
+/** POST /api/projects/submit and /api/projects/submit-uploads (201): the new submission. */
+export const projectSubmittedAnswerSchema = z.object({
+  submissionId: z.uuid(),
+  message: z.string(),
+  service: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    /** Whether it can be paid online now (else the studio quotes it). */
+    hasPaymentPrice: z.boolean(),
+  }),
+});
+export type ProjectSubmissionResponse = z.infer<typeof projectSubmittedAnswerSchema>;
+
+/** Where a submission's payment stands. */
+export const paymentStates = ['unpaid', 'pending', 'paid', 'refunded'] as const;
+export type PaymentState = (typeof paymentStates)[number];
+
+/**
+ * A submission as its pay-later page shows it (the id is the capability): never the e-mail
+ * address, notes or files. Prices are null when the service has no payment price.
+ */
+export const publicSubmissionSchema = z.object({
+  id: z.uuid(),
+  serviceTitle: z.string(),
+  serviceSku: z.string(),
+  name: z.string(),
+  paymentState: z.enum(paymentStates),
+  paid: z.boolean(),
+  payable: z.boolean(),
+  createdAt: isoDateTime,
+  subtotalCents: z.number().int().nullable(),
+  taxCents: z.number().int().nullable(),
+  totalCents: z.number().int().nullable(),
+  subtotal: z.string().nullable(),
+  tax: z.string().nullable(),
+  total: z.string().nullable(),
+});
+
+/** GET /api/projects/:id */
+export const submissionAnswerSchema = z.object({ submission: publicSubmissionSchema });
+export type SubmissionAnswer = z.infer<typeof submissionAnswerSchema>;
