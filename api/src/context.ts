@@ -6,9 +6,9 @@ import type { User } from './db/schema/users.ts';
 import type { Env } from './env.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { Logger } from './lib/logger.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { Counters } from './rate-limit/counters.ts';
-import type { Storage } from './storage/storage.ts';
+import type { Mailer } from './services/mail/mailer.ts';
+import type { Counters } from './services/rate-limit/counters.ts';
+import type { Storage } from './services/storage/storage.ts';
 
 /** What every request can reach through `c.var`. */
 export interface Deps {

@@ -3,7 +3,7 @@ import { messages } from '@studio/shared/messages';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { StorageNotFoundError } from '../storage/storage.ts';
+import { StorageNotFoundError } from '../services/storage/storage.ts';
 
 /** Only these folders are public; project files are never served here. */
 const publicFolders = new Set(['flyers', 'products']);

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { emailBlasts } from '../../db/schema/email-blasts.ts';
 import type { Env } from '../../env.ts';
-import { mailErrorKind } from '../../mail/mail-error-kind.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { type BlastAttachment, blastMail } from '../../mail/templates/blast-mail.ts';
+import { mailErrorKind } from '../mail/mail-error-kind.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { type BlastAttachment, blastMail } from '../mail/templates/blast-mail.ts';
 import { unsubscribeUrl } from '../newsletter/unsubscribe-url.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type PDFDocument from 'pdfkit';
-import { invoiceFallbackFont, invoiceFonts } from '../../lib/invoice-fonts.ts';
+import { invoiceFallbackFont, invoiceFonts } from './invoice-fonts.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 type Weight = 'regular' | 'bold';

@@ -8,7 +8,7 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Counters } from '../../rate-limit/counters.ts';
+import type { Counters } from '../rate-limit/counters.ts';
 import { applyVerdict, recheckDelay, recheckKey } from './apply-verdict.ts';
 import { checkPayer } from './check-payer.ts';
 import { findFailedOffer } from './find-failed-offer.ts';

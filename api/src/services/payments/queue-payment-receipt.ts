@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { type BusinessEnv, businessDetails } from '../../lib/business-details.ts';
-import { paymentNotice } from '../../mail/templates/payment-mails.ts';
-import { paymentReceipt } from '../../mail/templates/receipt-mail.ts';
+import { type BusinessEnv, businessDetails } from '../invoices/business-details.ts';
 import { loadSale } from '../invoices/load-sale.ts';
 import { queueMail } from '../mail/queue-mail.ts';
+import { paymentNotice } from '../mail/templates/payment-notice.ts';
+import { paymentReceipt } from '../mail/templates/payment-receipt.ts';
 import { payUrl } from '../submissions/pay-url.ts';
 import { loadPayable, subjectOf } from './load-payment.ts';
 

@@ -9,10 +9,10 @@ import { projectUploads } from '../../db/schema/project-uploads.ts';
 import { services } from '../../db/schema/services.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import type { Storage } from '../../storage/storage.ts';
-import type { CheckedUploadStore } from '../../uploads/checked-upload-store.ts';
-import type { StoredFile } from '../../uploads/receive-multipart.ts';
-import { findUploadDraft } from '../uploads/find-upload-draft.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { CheckedUploadStore } from '../uploads/checked-upload-store.ts';
+import { findDraft } from '../uploads/find-draft.ts';
+import type { StoredFile } from '../uploads/receive-multipart.ts';
 import { findService } from './find-service.ts';
 import { recordSubmission } from './record-submission.ts';
 
@@ -41,7 +41,7 @@ export async function submitProjectUploads({
   userId: string | null;
 }) {
   const { draftToken, uploadIds, ...fields } = input;
-  const draft = await findUploadDraft({ db, token: draftToken });
+  const draft = await findDraft({ db, token: draftToken });
   const active = await db.select().from(services).where(eq(services.isActive, true));
   const service = findService(active, fields.service);
   if (!service) {
