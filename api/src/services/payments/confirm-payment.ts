@@ -168,6 +168,7 @@ export async function confirmPayment({
     verdict,
     reference,
     source: 'client',
+    payable,
   });
   // Offers that do not pay are limited per payment and address; one that pays never is.
   if (outcome.status === 'failed' && outcome.firstOffer) {
