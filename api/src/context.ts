@@ -18,7 +18,7 @@ export interface Deps {
   mailer: Mailer;
   jobs: Jobs;
   storage: Storage;
-  /** Signs links such as unsubscribe (see lib/app-secret.ts). */
+  /** Signs links such as unsubscribe (see services/settings/resolve-app-secret.ts). */
   secret: string;
   /** Rate-limit counters, in PostgreSQL or Redis, shared by every process (decision 031). */
   counters: Counters;

@@ -13,7 +13,7 @@ import {
 } from '../services/uploads/store-image-variants.ts';
 
 /**
- * The seed's artwork goes through the upload pipeline (image-variants.ts) into storage. Encoding
+ * The seed's artwork goes through the upload pipeline (store-image-variants.ts) into storage. Encoding
  * a few dozen AVIF/WebP/JPEG files takes seconds, so each result is kept twice:
  * - in storage, beside the variants, as `<keyBase>.json`: a restart reads it and encodes nothing;
  * - in a scratch cache under the system's temporary folder, keyed by the SVG and the encoder's

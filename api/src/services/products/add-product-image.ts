@@ -65,7 +65,7 @@ export async function addProductImage({
   });
   const file = received.files[0];
   if (!file) throw new ApiError('VALIDATION_FAILED', messages.shop.imageRequired);
-  // The upload is kept only as the source of its variants (image-variants.ts).
+  // The upload is kept only as the source of its variants (store-image-variants.ts).
   let image: ImageVariants;
   try {
     image = await storeImageVariants({

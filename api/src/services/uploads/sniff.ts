@@ -29,7 +29,7 @@ function kindOf(mime: string): MediaKind {
 /**
  * The type of a file from its first bytes (file-type reads magic numbers and container headers),
  * never from its name or the browser's declared type. Null when file-type knows none (text, HTML,
- * an empty file). Which types a form accepts is the caller's allow-list (accepted-types.ts).
+ * an empty file). Which types a form accepts is the caller's allow-list (project-file-types.ts).
  */
 export async function sniff(head: Uint8Array): Promise<Sniffed | null> {
   let found: Awaited<ReturnType<typeof fileTypeFromBuffer>>;

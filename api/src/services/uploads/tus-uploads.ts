@@ -61,7 +61,7 @@ function datastore(env: StoreEnv) {
       region: env.S3_REGION ?? 'us-east-1',
       ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
-      // As storage/s3.ts: no aws-chunked checksum framing, which S3-compatible stores (s3rver,
+      // As services/storage/s3-storage.ts: no aws-chunked checksum framing, which S3-compatible stores (s3rver,
       // and others) store as part of the object.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',

@@ -8,7 +8,7 @@ import {
 import type { MailMessage } from '../mailer.ts';
 import { detailsTable, layout } from './layout.ts';
 
-/** To the business inbox once a payment is confirmed (the customer's receipt: receipt-mail.ts). */
+/** To the business inbox once a payment is confirmed (the customer's receipt: payment-receipt.ts). */
 export function paymentNotice({
   sale,
   title,
