@@ -11,9 +11,9 @@ import base from './vitest.config.ts';
 export const storageTestFiles = [
   'src/routes/projects.test.ts',
   'src/routes/project-upload-types.test.ts',
-  'src/uploads/image-variants.test.ts',
-  'src/uploads/image-upload-types.test.ts',
-  'src/uploads/malformed-multipart.test.ts',
+  'src/services/uploads/image-variants.test.ts',
+  'src/services/uploads/image-upload-types.test.ts',
+  'src/services/uploads/malformed-multipart.test.ts',
   'src/routes/admin-events.test.ts',
   'src/routes/admin-commerce.test.ts',
   'src/routes/catalog.test.ts',

@@ -114,7 +114,7 @@ export async function uploadBench(): Promise<BenchResult> {
           ratio: null,
           target: '< 100 MB',
           met: growth(onS3) < 100,
-          note: 'parts of 5 MB, 2 in flight (s3.ts): about 15 MB of a file held at once, beside the same request path as the local disk',
+          note: 'parts of 5 MB, 2 in flight (s3-storage.ts): about 15 MB of a file held at once, beside the same request path as the local disk',
         },
         {
           name: 'upload throughput, local disk',

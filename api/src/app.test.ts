@@ -11,8 +11,8 @@ import { PublicReadCache } from './cache/public-read-cache.ts';
 import { createDb } from './db/client.ts';
 import { users } from './db/schema/users.ts';
 import { createLogger } from './lib/logger.ts';
-import { createMailer } from './mail/mailer.ts';
-import { postgresCounters } from './rate-limit/postgres-counters.ts';
+import { createMailer } from './services/mail/mailer.ts';
+import { postgresCounters } from './services/rate-limit/postgres-counters.ts';
 import { createTestApp, newUser, read, type TestApp, type TestClient } from './test/harness.ts';
 
 let t: TestApp;

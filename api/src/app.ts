@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import { Hono } from 'hono';
-import type { RouterRoute } from 'hono/types';
+import type { ExtractSchema, RouterRoute } from 'hono/types';
 import type { AppEnv, Deps } from './context.ts';
 import { ApiError } from './lib/api-error.ts';
 import { sitePolicy } from './lib/content-security-policy.ts';
@@ -13,6 +13,8 @@ import { servePublicCacheHits } from './middleware/public-cache.ts';
 import { refuseBrokenPath } from './middleware/refuse-broken-path.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import type { MultipartRoute } from './openapi/multipart-forms.ts';
+import { accessFiles, type accessRows } from './routes/access.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { adminCustomerRoutes } from './routes/admin-customers.ts';
 import { adminDashboardRoutes } from './routes/admin-dashboard.ts';
@@ -47,7 +49,8 @@ import { staticSite } from './static-site.ts';
 
 /**
  * Every `/api` route, chained so that `AppType` carries each one to the typed client.
- * `routeTable` is the whole app's, which the API's description is made from.
+ * `routeTable` is the whole app's, which the API's description is made from with the routes'
+ * access rows (handed in here: neither the routes nor the description know the app).
  */
 function apiRoutes(routeTable: () => readonly RouterRoute[]) {
   return (
@@ -86,7 +89,7 @@ function apiRoutes(routeTable: () => readonly RouterRoute[]) {
       .route('/admin/exports', adminExportRoutes)
       .route('/downloads/exports', exportDownloadRoutes)
       .route('/downloads', downloadRoutes)
-      .route('/', openApiRoutes(routeTable))
+      .route('/', openApiRoutes(routeTable, accessFiles))
       .all('*', () => {
         throw new ApiError('NOT_FOUND', messages.http.notFound);
       })
@@ -114,3 +117,23 @@ export function createApp(deps: Deps) {
 }
 
 export type AppType = ReturnType<typeof apiRoutes>;
+
+type AppSchema = ExtractSchema<ReturnType<typeof createApp>>;
+type Methods<Endpoints> = keyof Endpoints & `$${string}`;
+
+/**
+ * Every endpoint of the app as `METHOD /path`, read from the app's typed route table (the
+ * catch-all excluded): `'GET /api/products/:id'`.
+ */
+export type RouteKey = {
+  [P in keyof AppSchema & string]: P extends `${string}*${string}`
+    ? never
+    : `${Uppercase<Methods<AppSchema[P]> extends `$${infer M}` ? M : never>} ${P}`;
+}[keyof AppSchema & string];
+
+type NamesARoute<Route extends RouteKey> = Route;
+/**
+ * Every access row (routes/*.access.ts) and multipart form (openapi/multipart-forms.ts) names a
+ * route of the app: one renamed in its route file but not in its row or form stops compiling here.
+ */
+export type DescribedRoute = NamesARoute<(typeof accessRows)[number]['route'] | MultipartRoute>;

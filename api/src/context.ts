@@ -6,9 +6,9 @@ import type { User } from './db/schema/users.ts';
 import type { Env } from './env.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { Logger } from './lib/logger.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { Counters } from './rate-limit/counters.ts';
-import type { Storage } from './storage/storage.ts';
+import type { Mailer } from './services/mail/mailer.ts';
+import type { Counters } from './services/rate-limit/counters.ts';
+import type { Storage } from './services/storage/storage.ts';
 
 /** What every request can reach through `c.var`. */
 export interface Deps {
@@ -18,7 +18,7 @@ export interface Deps {
   mailer: Mailer;
   jobs: Jobs;
   storage: Storage;
-  /** Signs links such as unsubscribe (see lib/app-secret.ts). */
+  /** Signs links such as unsubscribe (see services/settings/resolve-app-secret.ts). */
   secret: string;
   /** Rate-limit counters, in PostgreSQL or Redis, shared by every process (decision 031). */
   counters: Counters;

@@ -120,7 +120,7 @@ const envSchema = z.object({
   /** Contact messages and newsletter sign-ups per client address per hour. */
   CONTACT_RATE_LIMIT_PER_HOUR: positiveInt.default(20),
 
-  // The seller on receipts and invoices; read only through lib/business-details.ts (decision 036).
+  // The seller on receipts and invoices; read only through services/invoices/business-details.ts (decision 036).
   BUSINESS_NAME: z.string().trim().min(1).max(120).default('Studio'),
   /** Postal address, its lines separated by `|`: `12 Harbour Street|Leeds LS1 4AB|United Kingdom`. */
   BUSINESS_ADDRESS: z.string().max(400).default(''),

@@ -14,21 +14,21 @@ import { seed } from './db/seed.ts';
 import type { Env } from './env.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { startJobs } from './jobs/jobs.ts';
-import { resolveAppSecret } from './lib/app-secret.ts';
 import type { Logger } from './lib/logger.ts';
-import { createMailer } from './mail/mailer.ts';
-import { createCounters } from './rate-limit/create-counters.ts';
 import { ensureAdmin } from './services/auth/ensure-admin.ts';
 import { resumeBlasts } from './services/blasts/resume-blasts.ts';
+import { createMailer } from './services/mail/mailer.ts';
 import { startMailWorker } from './services/mail/start-mail-worker.ts';
 import { removeUnconfirmedSubscribers } from './services/newsletter/remove-unconfirmed-subscribers.ts';
 import { releaseExpiredOrders } from './services/orders/release-expired-orders.ts';
 import { expireStalePayments } from './services/payments/expire-stale-payments.ts';
+import { createCounters } from './services/rate-limit/create-counters.ts';
 import { pruneRateLimits } from './services/rate-limit/prune-rate-limits.ts';
+import { resolveAppSecret } from './services/settings/resolve-app-secret.ts';
+import { storageFromEnv } from './services/storage/storage-from-env.ts';
 import { sweepStorage } from './services/storage/sweep-storage.ts';
 import { removeAbandonedUploads } from './services/uploads/remove-abandoned-uploads.ts';
-import { storageFromEnv } from './storage/from-env.ts';
-import { closeTusUploads, tusUploads } from './uploads/tus-uploads.ts';
+import { closeTusUploads, tusUploads } from './services/uploads/tus-uploads.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@studio.local';
 

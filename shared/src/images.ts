@@ -1,7 +1,7 @@
 /**
  * An uploaded (or seeded) image as a page renders it through `<picture>`: AVIF and WebP
  * `<source srcset>`s and a JPEG `<img srcset>`, with the intrinsic size so the page reserves the
- * space before it loads. The API makes these at upload (api/src/uploads/image-variants.ts).
+ * space before it loads. The API makes these at upload (api/src/services/uploads/store-image-variants.ts).
  */
 export interface ImageVariants {
   /** The largest JPEG: the `src` of browsers without `srcset`, and the spec's image URL. */

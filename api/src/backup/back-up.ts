@@ -3,7 +3,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import postgres from 'postgres';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from '../services/storage/storage.ts';
 import {
   type BackupManifest,
   DATABASE_FILE,

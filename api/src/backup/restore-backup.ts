@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
-import { type Storage, storageKeyPattern } from '../storage/storage.ts';
+import { type Storage, storageKeyPattern } from '../services/storage/storage.ts';
 import {
   type BackupManifest,
   DATABASE_FILE,

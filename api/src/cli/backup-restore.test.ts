@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backUp } from '../backup/back-up.ts';
 import { restoreBackup } from '../backup/restore-backup.ts';
-import { localDiskStorage } from '../storage/local-disk.ts';
+import { localDiskStorage } from '../services/storage/local-disk-storage.ts';
 import { backupRestoreFlow, fileDigests, relationCount } from '../test/backup-flow.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 

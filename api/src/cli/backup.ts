@@ -15,7 +15,7 @@ import { restoreBackup } from '../backup/restore-backup.ts';
 import type { EmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { EnvError, loadDotEnv, parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
-import { storageFromEnv } from '../storage/from-env.ts';
+import { storageFromEnv } from '../services/storage/storage-from-env.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

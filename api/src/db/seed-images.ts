@@ -4,12 +4,16 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ImageVariants } from '@studio/shared/images';
 import sharp from 'sharp';
-import { localDiskStorage } from '../storage/local-disk.ts';
-import type { Storage } from '../storage/storage.ts';
-import { readStored, storeImageVariants, variantKeys } from '../uploads/image-variants.ts';
+import { localDiskStorage } from '../services/storage/local-disk-storage.ts';
+import type { Storage } from '../services/storage/storage.ts';
+import {
+  readStored,
+  storeImageVariants,
+  variantKeys,
+} from '../services/uploads/store-image-variants.ts';
 
 /**
- * The seed's artwork goes through the upload pipeline (image-variants.ts) into storage. Encoding
+ * The seed's artwork goes through the upload pipeline (store-image-variants.ts) into storage. Encoding
  * a few dozen AVIF/WebP/JPEG files takes seconds, so each result is kept twice:
  * - in storage, beside the variants, as `<keyBase>.json`: a restart reads it and encodes nothing;
  * - in a scratch cache under the system's temporary folder, keyed by the SVG and the encoder's

@@ -1,7 +1,7 @@
 import { serviceCatalog } from '@studio/shared/catalog/services';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from '../services/storage/storage.ts';
 import type { Db } from './client.ts';
 import { events } from './schema/events.ts';
 import { products } from './schema/products.ts';

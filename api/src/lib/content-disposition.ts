@@ -1,4 +1,4 @@
-import { cleanFileName } from '../uploads/file-names.ts';
+import { cleanFileName } from './file-names.ts';
 
 /**
  * RFC 5987 `value-chars`: attr-char as is, every other byte of the UTF-8 percent-encoded.

@@ -3,9 +3,24 @@ import { inputMessages } from '@studio/shared/messages-input';
 import { findUnstorableText } from '@studio/shared/schemas/text';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { describeValidator } from '../openapi/validators.ts';
 import { ApiError } from './api-error.ts';
 import { zodIssuesError } from './zod-issues-error.ts';
+
+/** What a `validate()` middleware checks: the part of the request and its zod schema. */
+export interface ValidatorInfo {
+  target: keyof ValidationTargets;
+  schema: z.ZodType;
+}
+
+const validators = new WeakMap<object, ValidatorInfo>();
+
+/**
+ * What a handler of the route table validates, if it is a `validate()` middleware: the API's
+ * description (openapi/) reads each route's schemas from here.
+ */
+export function validatorOf(handler: object): ValidatorInfo | undefined {
+  return validators.get(handler);
+}
 
 /**
  * `zValidator` with the project's error body (`zodIssuesError`). What passed the schema is then
@@ -24,6 +39,6 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
       throw new ApiError('VALIDATION_FAILED', message, [{ path, message }]);
     }
   });
-  // The API's description (openapi/) reads each route's schemas from its validators.
-  return describeValidator(middleware, { target, schema });
+  validators.set(middleware, { target, schema });
+  return middleware;
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/html.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 import type { JsonSchema, OpenApiDocument, Operation } from './document.ts';
 
 const style = `body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#18181b;background:#fafafa}

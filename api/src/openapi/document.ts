@@ -2,10 +2,10 @@ import { errorStatus } from '@studio/shared/errors';
 import type { RouterRoute } from 'hono/types';
 import { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
-import { type AccessRow, accessFiles, audienceOf, type RouteKey } from '../routes/access.ts';
+import { validatorOf } from '../lib/validate.ts';
+import { type AccessRow, audienceOf } from './access-row.ts';
 import { type MultipartForm, multipartForms } from './multipart-forms.ts';
-import { apiEndpoints, type Endpoint } from './route-table.ts';
-import { validatorOf } from './validators.ts';
+import { apiEndpoints, type Endpoint, type EndpointKey } from './route-table.ts';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
 export type JsonSchema = Record<string, unknown>;
@@ -119,7 +119,7 @@ function operation(endpoint: Endpoint, row: AccessRow | undefined, tag: string):
     }
   }
   const json = validators.find((v) => v.target === 'json');
-  const form = multipartForms[endpoint.key as RouteKey];
+  const form = multipartForms[endpoint.key as EndpointKey];
   const content: Record<string, { schema: JsonSchema }> | undefined = json
     ? { 'application/json': { schema: jsonSchemaOf(json.schema) } }
     : form
@@ -145,10 +145,14 @@ function operation(endpoint: Endpoint, row: AccessRow | undefined, tag: string):
 /**
  * The API's OpenAPI 3.1 description, made from the app's route table: every endpoint under
  * `/api`, its path parameters, its `validate()` schemas (query parameters and JSON bodies),
- * the multipart forms of `multipart-forms.ts`, and who may call it from its access row. Tags
- * are the route files.
+ * the multipart forms of `multipart-forms.ts`, and who may call it from its access row
+ * (`accessFiles`: each route file's rows by the file's name). Tags are the route files. The app
+ * hands both in (app.ts), so this knows no route.
  */
-export function openApiDocument(routes: readonly RouterRoute[]): OpenApiDocument {
+export function openApiDocument(
+  routes: readonly RouterRoute[],
+  accessFiles: Readonly<Record<string, readonly AccessRow[]>>,
+): OpenApiDocument {
   const rows = new Map<string, { row: AccessRow; file: string }>();
   for (const [file, fileRows] of Object.entries(accessFiles)) {
     for (const row of fileRows) rows.set(row.route, { row, file });

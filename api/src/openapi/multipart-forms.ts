@@ -3,7 +3,7 @@ import { emailBlastSchema } from '@studio/shared/schemas/blasts';
 import { eventFormSchema } from '@studio/shared/schemas/events';
 import { projectSubmissionSchema } from '@studio/shared/schemas/project';
 import type { z } from 'zod';
-import type { RouteKey } from '../routes/access.ts';
+import type { EndpointKey } from './route-table.ts';
 
 /** A multipart/form-data body: its text fields' schema and its file fields. */
 export interface MultipartForm {
@@ -18,7 +18,7 @@ const file = (what: string, types: string) => `${what}: ${types}, judged by cont
  * The routes that stream a multipart body to their service instead of validating it with
  * `validate()`, so the route table has no schema for them: their forms, for the description.
  */
-export const multipartForms: Partial<Record<RouteKey, MultipartForm>> = {
+const forms = {
   'POST /api/projects/submit': {
     fields: projectSubmissionSchema,
     files: {
@@ -58,4 +58,8 @@ export const multipartForms: Partial<Record<RouteKey, MultipartForm>> = {
       image: { description: file('The image', 'JPEG, PNG or WebP'), required: true, maxCount: 1 },
     },
   },
-};
+} satisfies Partial<Record<EndpointKey, MultipartForm>>;
+
+export const multipartForms: Partial<Record<EndpointKey, MultipartForm>> = forms;
+/** The routes with a multipart form: app.ts checks that each is a route of the app. */
+export type MultipartRoute = keyof typeof forms;

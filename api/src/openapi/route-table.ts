@@ -1,5 +1,8 @@
 import type { RouterRoute } from 'hono/types';
 
+/** How an endpoint is named: `GET /api/products/:id` (app.ts's `RouteKey` lists the app's own). */
+export type EndpointKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
+
 /** One endpoint of the app: its method, its path as Hono has it, and its handlers in order. */
 export interface Endpoint {
   /** `GET /api/products/:id`, as `RouteKey` spells it. */

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RouteKey } from '../app.ts';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { events } from '../db/schema/events.ts';
 import { outboundMail } from '../db/schema/outbound-mail.ts';
 import { submissionFiles } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
 import { signValue } from '../lib/signed-token.ts';
+import type { AccessRow } from '../openapi/access-row.ts';
 import { apiEndpoints } from '../openapi/route-table.ts';
 import { CONFIRM_PURPOSE, confirmValue } from '../services/newsletter/confirm-url.ts';
 import { UNSUBSCRIBE_PURPOSE } from '../services/newsletter/unsubscribe-url.ts';
@@ -19,7 +21,7 @@ import { createProduct } from '../test/products.ts';
 import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.ts';
 import { createSubmission } from '../test/submissions.ts';
 import { completedUpload, createUpload, newDraft, TUS, wavBytes } from '../test/tus.ts';
-import { type AccessRow, accessRows, type RouteKey } from './access.ts';
+import { accessRows } from './access.ts';
 
 /**
  * Every route of the app, called by an anonymous visitor, a customer and an admin: each gets
@@ -558,7 +560,7 @@ describe('the access rows', () => {
   });
 });
 
-describe.each(accessRows)('$route', (row: AccessRow) => {
+describe.each(accessRows)('$route', (row: AccessRow<RouteKey>) => {
   it.each(['anonymous', 'customer', 'admin'] as const)('%s', async (who) => {
     const res = await read(calls[row.route](await caller(who)));
     expect(res.status, JSON.stringify(res.body)).toBe(row[who]);

@@ -1,5 +1,4 @@
-import type { ExtractSchema } from 'hono/types';
-import type { createApp } from '../app.ts';
+import type { AccessRow } from '../openapi/access-row.ts';
 import { adminAuditAccess } from './admin-audit.access.ts';
 import { adminCustomersAccess } from './admin-customers.access.ts';
 import { adminDashboardAccess } from './admin-dashboard.access.ts';
@@ -30,34 +29,6 @@ import { projectsAccess } from './projects.access.ts';
 import { servicesAccess } from './services.access.ts';
 import { subscribersAccess } from './subscribers.access.ts';
 import { uploadsAccess } from './uploads.access.ts';
-
-type AppSchema = ExtractSchema<ReturnType<typeof createApp>>;
-type Methods<Endpoints> = keyof Endpoints & `$${string}`;
-
-/**
- * Every endpoint of the app as `METHOD /path`, read from the app's typed route table (the
- * catch-all excluded): `'GET /api/products/:id'`. A route renamed in its route file is no longer
- * one of these, so its access row stops compiling.
- */
-export type RouteKey = {
-  [P in keyof AppSchema & string]: P extends `${string}*${string}`
-    ? never
-    : `${Uppercase<Methods<AppSchema[P]> extends `$${infer M}` ? M : never>} ${P}`;
-}[keyof AppSchema & string];
-
-/** The status a caller of each kind gets from one route, with the fixture access.test.ts gives it. */
-export interface AccessRow {
-  route: RouteKey;
-  anonymous: number;
-  customer: number;
-  admin: number;
-}
-
-/** Who a route is for, as its row says: 401 for anonymous callers, and 403 for customers. */
-export function audienceOf(row: AccessRow): 'public' | 'signed-in' | 'admin' {
-  if (row.customer === 403) return 'admin';
-  return row.anonymous === 401 ? 'signed-in' : 'public';
-}
 
 /**
  * The rows of every route file by its name, each file's beside it (`products.ts` →
@@ -96,4 +67,5 @@ export const accessFiles = {
   openapi: openapiAccess,
 } satisfies Record<string, readonly AccessRow[]>;
 
-export const accessRows: readonly AccessRow[] = Object.values(accessFiles).flat();
+/** Every row of every route file; app.ts checks that each names a route of the app. */
+export const accessRows = Object.values(accessFiles).flat();

@@ -1,7 +1,7 @@
-import type { AccessRow } from './access.ts';
+import type { AccessRow } from '../openapi/access-row.ts';
 
 /** Who may call each route of admin-products.ts, and the status each caller gets (access.test.ts). */
-export const adminProductsAccess: AccessRow[] = [
+export const adminProductsAccess = [
   { route: 'GET /api/admin/products', anonymous: 401, customer: 403, admin: 200 },
   { route: 'GET /api/admin/products/:id', anonymous: 401, customer: 403, admin: 200 },
   {
@@ -15,4 +15,4 @@ export const adminProductsAccess: AccessRow[] = [
   { route: 'DELETE /api/admin/products/:id', anonymous: 401, customer: 403, admin: 200 },
   { route: 'POST /api/admin/products/:id/images', anonymous: 401, customer: 403, admin: 201 },
   { route: 'DELETE /api/admin/products/:id/images', anonymous: 401, customer: 403, admin: 200 },
-];
+] satisfies AccessRow[];

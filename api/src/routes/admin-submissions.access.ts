@@ -1,7 +1,7 @@
-import type { AccessRow } from './access.ts';
+import type { AccessRow } from '../openapi/access-row.ts';
 
 /** Who may call each route of admin-submissions.ts, and the status each caller gets (access.test.ts). */
-export const adminSubmissionsAccess: AccessRow[] = [
+export const adminSubmissionsAccess = [
   { route: 'GET /api/admin/submissions', anonymous: 401, customer: 403, admin: 200 },
   { route: 'GET /api/admin/submissions/:id', anonymous: 401, customer: 403, admin: 200 },
   {
@@ -22,4 +22,4 @@ export const adminSubmissionsAccess: AccessRow[] = [
     customer: 403,
     admin: 200,
   },
-];
+] satisfies AccessRow[];

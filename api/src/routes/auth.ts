@@ -17,18 +17,18 @@ import {
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { clientIp } from '../lib/client-ip.ts';
-import { deviceOf, setDeviceCookie } from '../lib/device-cookie.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
-import { authRateLimit } from '../middleware/rate-limits.ts';
 import { answers } from '../openapi/answers.ts';
 import { changePassword } from '../services/auth/change-password.ts';
+import { deviceOf, setDeviceCookie } from '../services/auth/device.ts';
 import { invalidateSession } from '../services/auth/invalidate-session.ts';
 import { loginUser } from '../services/auth/login-user.ts';
 import { registerUser } from '../services/auth/register-user.ts';
 import { revokeSessions } from '../services/auth/revoke-sessions.ts';
 import { toPublicUser } from '../services/auth/to-public-user.ts';
 import { updateProfile } from '../services/auth/update-profile.ts';
+import { authRateLimit } from '../services/rate-limit/limit-by-ip.ts';
 
 export const authRoutes = new Hono<AppEnv>()
   .post(

@@ -4,9 +4,9 @@ import { contactSchema } from '@studio/shared/schemas/contact';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
-import { contactRateLimit } from '../middleware/rate-limits.ts';
 import { answers } from '../openapi/answers.ts';
 import { sendContactMessage } from '../services/contact/send-contact-message.ts';
+import { contactRateLimit } from '../services/rate-limit/limit-by-ip.ts';
 
 export const contactRoutes = new Hono<AppEnv>().post(
   '/',

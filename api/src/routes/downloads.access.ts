@@ -1,14 +1,14 @@
-import type { AccessRow } from './access.ts';
+import type { AccessRow } from '../openapi/access-row.ts';
 
 /**
  * Who may call each route of downloads.ts, and the status each caller gets (access.test.ts):
  * the signed link is the permission (an admin asked for it), so whoever holds it downloads.
  */
-export const downloadsAccess: AccessRow[] = [
+export const downloadsAccess = [
   {
     route: 'GET /api/downloads/submissions/:id/files/:fileId',
     anonymous: 200,
     customer: 200,
     admin: 200,
   },
-];
+] satisfies AccessRow[];

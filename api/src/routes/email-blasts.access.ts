@@ -1,7 +1,7 @@
-import type { AccessRow } from './access.ts';
+import type { AccessRow } from '../openapi/access-row.ts';
 
 /** Who may call each route of email-blasts.ts, and the status each caller gets (access.test.ts). */
-export const emailBlastsAccess: AccessRow[] = [
+export const emailBlastsAccess = [
   { route: 'POST /api/events/admin/send-email-blast', anonymous: 401, customer: 403, admin: 200 },
   { route: 'GET /api/admin/email-blasts', anonymous: 401, customer: 403, admin: 200 },
   { route: 'GET /api/admin/email-blasts/:id', anonymous: 401, customer: 403, admin: 200 },
@@ -12,4 +12,4 @@ export const emailBlastsAccess: AccessRow[] = [
     customer: 403,
     admin: 202,
   },
-];
+] satisfies AccessRow[];

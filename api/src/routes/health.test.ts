@@ -10,9 +10,9 @@ import { PublicReadCache } from '../cache/public-read-cache.ts';
 import { createDb } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { postgresCounters } from '../rate-limit/postgres-counters.ts';
-import { localDiskStorage } from '../storage/local-disk.ts';
+import { createMailer } from '../services/mail/mailer.ts';
+import { postgresCounters } from '../services/rate-limit/postgres-counters.ts';
+import { localDiskStorage } from '../services/storage/local-disk-storage.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 
 /** A loopback port nothing listens on: connections to it are refused. */

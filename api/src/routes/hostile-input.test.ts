@@ -3,23 +3,24 @@ import { Readable } from 'node:stream';
 import { limits } from '@studio/shared/limits';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import type { RouteKey } from '../app.ts';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { events } from '../db/schema/events.ts';
 import { outboundMail } from '../db/schema/outbound-mail.ts';
 import { submissionFiles } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
 import { users } from '../db/schema/users.ts';
+import { validatorOf } from '../lib/validate.ts';
 import { type JsonSchema, jsonSchemaOf } from '../openapi/document.ts';
 import { multipartForms } from '../openapi/multipart-forms.ts';
 import { apiEndpoints, type Endpoint } from '../openapi/route-table.ts';
-import { validatorOf } from '../openapi/validators.ts';
 import { createSession } from '../services/auth/create-session.ts';
 import { signInAdmin } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
 import { createProduct } from '../test/products.ts';
 import { createSubmission } from '../test/submissions.ts';
-import { accessRows, type RouteKey } from './access.ts';
+import { accessRows } from './access.ts';
 
 /**
  * Every route of the app's route table, sent what an attacker sends (issue 16): NUL and unpaired

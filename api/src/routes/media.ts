@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { answers } from '../openapi/answers.ts';
-import { StorageNotFoundError } from '../storage/storage.ts';
+import { StorageNotFoundError } from '../services/storage/storage.ts';
 
 /** Only these folders are public; project files are never served here. */
 const publicFolders = new Set(['flyers', 'products']);

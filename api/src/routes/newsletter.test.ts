@@ -13,8 +13,8 @@ import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts'
 import { outboundMail } from '../db/schema/outbound-mail.ts';
 import { subscribers } from '../db/schema/subscribers.ts';
 import { createLogger } from '../lib/logger.ts';
-import { createMailer } from '../mail/mailer.ts';
 import { sendBlast } from '../services/blasts/send-blast.ts';
+import { createMailer } from '../services/mail/mailer.ts';
 import { confirmUrl } from '../services/newsletter/confirm-url.ts';
 import { importSubscribers } from '../services/newsletter/import-subscribers.ts';
 import { removeUnconfirmedSubscribers } from '../services/newsletter/remove-unconfirmed-subscribers.ts';

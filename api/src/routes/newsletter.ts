@@ -7,14 +7,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 import { validate } from '../lib/validate.ts';
-import { escapeHtml, layout } from '../mail/html.ts';
-import { newsletterRateLimit } from '../middleware/rate-limits.ts';
 import { answers } from '../openapi/answers.ts';
+import { layout } from '../services/mail/templates/layout.ts';
 import { checkConfirmLink } from '../services/newsletter/check-confirm-link.ts';
 import { confirmSubscription } from '../services/newsletter/confirm-subscription.ts';
 import { subscribe } from '../services/newsletter/subscribe.ts';
 import { unsubscribe } from '../services/newsletter/unsubscribe.ts';
+import { newsletterRateLimit } from '../services/rate-limit/limit-by-ip.ts';
 
 const linkQuery = z.object({
   email: singleLine('email').max(254).default(''),

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { audienceOf } from '../openapi/access-row.ts';
 import type { OpenApiDocument } from '../openapi/document.ts';
 import { multipartForms } from '../openapi/multipart-forms.ts';
 import { apiEndpoints } from '../openapi/route-table.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
-import { accessRows, audienceOf } from './access.ts';
+import { accessRows } from './access.ts';
 
 let t: TestApp;
 let doc: OpenApiDocument;

@@ -1,7 +1,7 @@
-import type { AccessRow } from './access.ts';
+import type { AccessRow } from '../openapi/access-row.ts';
 
 /** Who may call each route of orders.ts, and the status each caller gets (access.test.ts). */
-export const ordersAccess: AccessRow[] = [
+export const ordersAccess = [
   { route: 'POST /api/orders', anonymous: 401, customer: 201, admin: 201 },
   { route: 'GET /api/orders', anonymous: 401, customer: 200, admin: 200 },
   // No payment method is set up in the test app: 422 once the caller owns the order.
@@ -12,4 +12,4 @@ export const ordersAccess: AccessRow[] = [
   // The caller's own order, paid (decision 036).
   { route: 'GET /api/orders/:id/invoice.pdf', anonymous: 401, customer: 200, admin: 200 },
   { route: 'POST /api/orders/:id/payment-confirm', anonymous: 401, customer: 422, admin: 422 },
-];
+] satisfies AccessRow[];

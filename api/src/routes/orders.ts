@@ -24,15 +24,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { pdfDownload } from '../lib/pdf-download.ts';
-import { refuseUnsettledPayment } from '../lib/refuse-unsettled-payment.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
-import {
-  invoiceRateLimit,
-  orderRateLimitByAccount,
-  orderRateLimitByIp,
-  paymentRateLimit,
-} from '../middleware/rate-limits.ts';
 import { answers } from '../openapi/answers.ts';
 import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { cancelMyOrder } from '../services/orders/cancel-my-order.ts';
@@ -40,6 +33,12 @@ import { createOrder } from '../services/orders/create-order.ts';
 import { getMyOrder } from '../services/orders/get-my-order.ts';
 import { listMyOrders } from '../services/orders/list-my-orders.ts';
 import { confirmPayment } from '../services/payments/confirm-payment.ts';
+import { refuseUnsettledPayment } from '../services/payments/refuse-unsettled-payment.ts';
+import {
+  invoiceRateLimit,
+  orderRateLimitByAccount,
+} from '../services/rate-limit/limit-by-account.ts';
+import { orderRateLimitByIp, paymentRateLimit } from '../services/rate-limit/limit-by-ip.ts';
 
 const invoicePdf = answers({
   200: { mediaType: 'application/pdf', description: "The paid order's invoice." },

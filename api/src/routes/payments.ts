@@ -15,13 +15,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
-import { paymentRateLimit } from '../middleware/rate-limits.ts';
 import { answers } from '../openapi/answers.ts';
 import { createPaypalOrder } from '../services/payments/create-paypal-order.ts';
 import { createQuote } from '../services/payments/create-quote.ts';
 import { handlePaypalWebhook } from '../services/payments/handle-paypal-webhook.ts';
 import type { Subject } from '../services/payments/load-payment.ts';
 import { paymentSettings } from '../services/payments/payment-settings.ts';
+import { paymentRateLimit } from '../services/rate-limit/limit-by-ip.ts';
 
 /** What the body asks to pay; who may pay it is the payment services' check. */
 function subjectOf(body: {

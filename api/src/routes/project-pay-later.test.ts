@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../client.ts';
 import { projectSubmissions } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
-import { submissionConfirmation } from '../mail/templates/submission-mails.ts';
+import { submissionConfirmation } from '../services/mail/templates/submission-notice.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { multipartBody, postMultipart, wavHead } from '../test/multipart.ts';
 import { startApi } from '../test/process.ts';

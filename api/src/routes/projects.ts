@@ -18,21 +18,18 @@ import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { pdfDownload } from '../lib/pdf-download.ts';
-import { refuseUnsettledPayment } from '../lib/refuse-unsettled-payment.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
-import {
-  invoiceRateLimit,
-  paymentRateLimit,
-  submissionRateLimit,
-} from '../middleware/rate-limits.ts';
 import { answers } from '../openapi/answers.ts';
 import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { confirmPayment } from '../services/payments/confirm-payment.ts';
+import { refuseUnsettledPayment } from '../services/payments/refuse-unsettled-payment.ts';
+import { invoiceRateLimit } from '../services/rate-limit/limit-by-account.ts';
+import { paymentRateLimit, submissionRateLimit } from '../services/rate-limit/limit-by-ip.ts';
 import { presentSubmission } from '../services/submissions/present-submission.ts';
 import { submitProject } from '../services/submissions/submit-project.ts';
 import { submitProjectUploads } from '../services/submissions/submit-project-uploads.ts';
-import { tusUploads } from '../uploads/tus-uploads.ts';
+import { tusUploads } from '../services/uploads/tus-uploads.ts';
 
 /** The multipart form and the resumable uploads make the same submission. */
 const submitted = answers({ 201: projectSubmittedAnswerSchema });

@@ -8,10 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { outboundMail } from '../db/schema/outbound-mail.ts';
 import { projectSubmissions, submissionFiles } from '../db/schema/project-submissions.ts';
 import { projectUploads } from '../db/schema/project-uploads.ts';
-import { s3ClientConfig } from '../storage/s3.ts';
+import { s3ClientConfig } from '../services/storage/s3-storage.ts';
+import { tusUploads } from '../services/uploads/tus-uploads.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { completedUpload, createUpload, newDraft, patchUpload, wavBytes } from '../test/tus.ts';
-import { tusUploads } from '../uploads/tus-uploads.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,10 +7,10 @@ import { tusMessages } from '@studio/shared/messages-tus';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectUploads } from '../db/schema/project-uploads.ts';
+import { tusUploads } from '../services/uploads/tus-uploads.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { exeHead } from '../test/multipart.ts';
 import { createUpload, headUpload, newDraft, patchUpload, TUS, wavBytes } from '../test/tus.ts';
-import { tusUploads } from '../uploads/tus-uploads.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,15 +13,15 @@ import { Metadata } from '@tus/server';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { draftRateLimit, uploadRateLimit } from '../middleware/rate-limits.ts';
+import { cleanFileName, withoutUnsafeCharacters } from '../lib/file-names.ts';
 import { answers } from '../openapi/answers.ts';
+import { draftRateLimit, uploadRateLimit } from '../services/rate-limit/limit-by-ip.ts';
 import { createUploadDraft } from '../services/uploads/create-upload-draft.ts';
+import { findDraft } from '../services/uploads/find-draft.ts';
 import { findDraftUpload } from '../services/uploads/find-draft-upload.ts';
-import { findUploadDraft } from '../services/uploads/find-upload-draft.ts';
 import { forgetUpload } from '../services/uploads/forget-upload.ts';
 import { startUpload } from '../services/uploads/start-upload.ts';
-import { cleanFileName, withoutUnsafeCharacters } from '../uploads/file-names.ts';
-import { idsByRequest, tusUploads } from '../uploads/tus-uploads.ts';
+import { idsByRequest, tusUploads } from '../services/uploads/tus-uploads.ts';
 
 /** The header that names the draft on every tus request (tus-js-client's `headers`). */
 export const DRAFT_HEADER = 'Upload-Draft';
@@ -61,8 +61,7 @@ async function tus(c: Context<AppEnv>): Promise<Response> {
 
 /** The draft and its upload a request names, or the refusal (403, 404). */
 async function ownUpload(c: Context<AppEnv>, id: string) {
-  const draft = await findUploadDraft({ db: c.var.db, token: c.req.header(DRAFT_HEADER) });
-  return findDraftUpload({ db: c.var.db, draftId: draft.id, id });
+  return findDraftUpload({ db: c.var.db, token: c.req.header(DRAFT_HEADER), id });
 }
 
 /** The visitor's file name from tus metadata (`filename`), cleaned as multipart names are. */
@@ -102,7 +101,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   })
   .post('/', tusAnswers.created, uploadRateLimit, async (c) => {
     const { db } = c.var;
-    const draft = await findUploadDraft({ db, token: c.req.header(DRAFT_HEADER) });
+    const draft = await findDraft({ db, token: c.req.header(DRAFT_HEADER) });
     const length = c.req.header('upload-length');
     if (!length || !/^\d{1,16}$/.test(length)) {
       throw new ApiError('BAD_REQUEST', tusMessages.lengthRequired);

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Decision 020: every service file lives in its domain's folder and is named after what it
  * exports (`create-order.ts` exports `createOrder`), so a name found in a call leads to its file.
+ * A concern's infrastructure lives in its folder too (decision 042: the mail transport and
+ * templates, the upload and storage stores, the rate-limit counters) and is named the same way.
  */
 const root = import.meta.dirname;
 

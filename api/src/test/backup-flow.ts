@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from '../services/storage/storage.ts';
 import { signInAdmin, signUpCustomer } from './accounts.ts';
 import { createTestApp, read, type TestApp } from './harness.ts';
 import { testJpeg } from './images.ts';

@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { type S3Settings, s3Storage } from '../storage/s3.ts';
-import type { Storage } from '../storage/storage.ts';
+import { type S3Settings, s3Storage } from '../services/storage/s3-storage.ts';
+import type { Storage } from '../services/storage/storage.ts';
 
 export interface TestS3 {
   /** http://127.0.0.1:<port> */

@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Env } from '../env.ts';
-import { s3ClientConfig } from '../storage/s3.ts';
-import type { Storage } from '../storage/storage.ts';
+import { s3ClientConfig } from '../services/storage/s3-storage.ts';
+import type { Storage } from '../services/storage/storage.ts';
 
 /** Every complete file's key under `prefix`, sorted, on whichever back end the app uses. */
 export async function storedKeys(storage: Storage, prefix = ''): Promise<string[]> {

@@ -22,7 +22,7 @@ export interface AppHandlerOptions {
   };
 }
 
-/** The API's device cookie (api/src/lib/device-cookie.ts) and the calls it goes with. */
+/** The API's device cookie (api/src/services/auth/device.ts) and the calls it goes with. */
 const DEVICE_COOKIE = 'studio_device';
 const DEVICE_COOKIE_PATH = '/api/auth/';
 const DEVICE_COOKIE_VALUE = /^[A-Za-z0-9._-]{1,200}$/;

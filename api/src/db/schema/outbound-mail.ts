@@ -8,7 +8,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { MailMessage } from '../../mail/mailer.ts';
+import type { MailMessage } from '../../services/mail/mailer.ts';
 import { id } from './columns.ts';
 
 /**

@@ -17,7 +17,7 @@ export const productCategory = pgEnum('product_category', ['book', 'apparel', 'd
 
 /**
  * `url` and `alt` are the spec's; an image uploaded (or seeded) since images were resized also
- * carries its size and variants (api/src/uploads/image-variants.ts), which older ones lack.
+ * carries its size and variants (api/src/services/uploads/store-image-variants.ts), which older ones lack.
  */
 export interface ProductImage extends Partial<Omit<ImageVariants, 'url'>> {
   url: string;

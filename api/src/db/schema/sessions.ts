@@ -26,4 +26,9 @@ export const sessionsRelations = relations(sessions, ({ one }) => ({
   user: one(users, { fields: [sessions.userId], references: [users.id] }),
 }));
 
+/** The users' side of the link, here with the sessions: users.ts imports no table that imports it. */
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+}));
+
 export type Session = typeof sessions.$inferSelect;

@@ -1,7 +1,6 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
-import { sessions } from './sessions.ts';
 
 /** The spec only checks `admin`; everyone else is a customer. */
 export const userRole = pgEnum('user_role', ['customer', 'admin']);
@@ -31,9 +30,5 @@ export const users = pgTable(
     ),
   ],
 );
-
-export const usersRelations = relations(users, ({ many }) => ({
-  sessions: many(sessions),
-}));
 
 export type User = typeof users.$inferSelect;

@@ -1,10 +1,10 @@
 import { messages } from '@studio/shared/messages';
 import type { Env } from '../../env.ts';
-import type { Device } from '../../lib/device-cookie.ts';
-import type { Counters } from '../../rate-limit/counters.ts';
+import type { Counters } from '../rate-limit/counters.ts';
 import { limitWithGrowingDelay } from '../rate-limit/limit-with-growing-delay.ts';
 import { rateLimit } from '../rate-limit/rate-limit.ts';
 import { refundHit } from '../rate-limit/refund-hit.ts';
+import type { Device } from './device.ts';
 
 export type LoginLimits = Pick<
   Env,

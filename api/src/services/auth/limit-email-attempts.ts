@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { Env } from '../../env.ts';
-import type { Counters } from '../../rate-limit/counters.ts';
+import type { Counters } from '../rate-limit/counters.ts';
 import { rateLimit } from '../rate-limit/rate-limit.ts';
 
 export type EmailLimits = Pick<Env, 'AUTH_RATE_LIMIT_PER_EMAIL' | 'AUTH_RATE_LIMIT_WINDOW_SECONDS'>;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { Counters } from '../../rate-limit/counters.ts';
+import type { Counters } from '../rate-limit/counters.ts';
 import { createSession } from './create-session.ts';
 import { hashPassword } from './hash-password.ts';
 import { type EmailLimits, limitEmailAttempts } from './limit-email-attempts.ts';

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { emailBlasts } from '../../db/schema/email-blasts.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import type { Storage } from '../../storage/storage.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { Storage } from '../storage/storage.ts';
 import { receiveBlastForm } from './receive-blast-form.ts';
 import { transitionBlastRecipient } from './transition-blast-recipient.ts';
 

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { emailBlasts } from '../../db/schema/email-blasts.ts';
 import type { Env } from '../../env.ts';
-import { mailErrorKind } from '../../mail/mail-error-kind.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { type BlastAttachment, blastMail } from '../../mail/templates/blast-mail.ts';
+import { mailErrorKind } from '../mail/mail-error-kind.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { type BlastAttachment, blastMail } from '../mail/templates/blast-mail.ts';
 import { unsubscribeUrl } from '../newsletter/unsubscribe-url.ts';
 import { type RecipientOutcome, transitionBlastRecipient } from './transition-blast-recipient.ts';
 

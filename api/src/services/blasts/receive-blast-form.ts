@@ -5,8 +5,8 @@ import { blastMessages as m } from '@studio/shared/messages-blasts';
 import { type EmailBlastInput, emailBlastSchema } from '@studio/shared/schemas/blasts';
 import { ApiError } from '../../lib/api-error.ts';
 import { zodIssuesError } from '../../lib/zod-issues-error.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { receiveMultipart, type StoredFile } from '../../uploads/receive-multipart.ts';
+import type { Storage } from '../storage/storage.ts';
+import { receiveMultipart, type StoredFile } from '../uploads/receive-multipart.ts';
 
 const extensions: Record<string, string> = {
   'image/jpeg': 'jpg',

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { createMailer } from '../../mail/mailer.ts';
 import { signInAdmin } from '../../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { sendBlast } from './send-blast.ts';
 
 /**

@@ -4,8 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { createMailer } from '../../mail/mailer.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { sendBlast } from './send-blast.ts';
 
 /**

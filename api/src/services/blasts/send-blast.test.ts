@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { createMailer } from '../../mail/mailer.ts';
 import { signInAdmin } from '../../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { claimSize } from './mail-recipients.ts';
 import { sendBlast } from './send-blast.ts';
 

@@ -4,9 +4,9 @@ import { emailBlasts, emailBlastRecipients as r } from '../../db/schema/email-bl
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import type { BlastAttachment } from '../../mail/templates/blast-mail.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { BlastAttachment } from '../mail/templates/blast-mail.ts';
+import type { Storage } from '../storage/storage.ts';
 import { errorText, mailRecipients, sleep } from './mail-recipients.ts';
 import { blastPauseSeconds, pauseBlast } from './pause-blast.ts';
 import { transitionBlastRecipient } from './transition-blast-recipient.ts';

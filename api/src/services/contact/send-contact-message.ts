@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema/contact-messages.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { contactNotice } from '../../mail/templates/contact-notice.ts';
 import { queueMail } from '../mail/queue-mail.ts';
+import { contactNotice } from '../mail/templates/contact-notice.ts';
 
 /** The fixed subject of the pitch and promo forms when they send none. */
 const PITCH_SUBJECT = 'Website enquiry';

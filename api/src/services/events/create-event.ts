@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { deleteImageVariants } from '../../uploads/image-variants.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { Storage } from '../storage/storage.ts';
+import { deleteImageVariants } from '../uploads/store-image-variants.ts';
 import { presentEvent } from './present-event.ts';
 import { receiveEventForm } from './receive-event-form.ts';
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Event, events } from '../../db/schema/events.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { deleteImageVariants } from '../../uploads/image-variants.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { Storage } from '../storage/storage.ts';
+import { deleteImageVariants } from '../uploads/store-image-variants.ts';
 import { findEvent } from './find-event.ts';
 
 /** Removes an event's flyer file and every variant of it. */

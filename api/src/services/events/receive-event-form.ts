@@ -5,13 +5,13 @@ import { eventMessages as m } from '@studio/shared/messages-events';
 import { type EventFormValues, eventFormSchema } from '@studio/shared/schemas/events';
 import { ApiError } from '../../lib/api-error.ts';
 import { zodIssuesError } from '../../lib/zod-issues-error.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Storage } from '../storage/storage.ts';
+import { receiveMultipart } from '../uploads/receive-multipart.ts';
 import {
   readStored,
   storeImageVariants,
   UnreadableImageError,
-} from '../../uploads/image-variants.ts';
-import { receiveMultipart } from '../../uploads/receive-multipart.ts';
+} from '../uploads/store-image-variants.ts';
 
 /**
  * The event form (spec 5, Event form): its text fields checked with the shared schema, and the

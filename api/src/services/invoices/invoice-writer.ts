@@ -1,5 +1,5 @@
 import type PDFDocument from 'pdfkit';
-import { invoiceFallbackFont, invoiceFonts } from '../../lib/invoice-fonts.ts';
+import { invoiceFallbackFont, invoiceFonts } from './invoice-fonts.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 type Weight = 'regular' | 'bold';
@@ -25,7 +25,7 @@ function glyphsOf(doc: Doc): GlyphSource {
 /**
  * Writes text on an invoice in the shipped DejaVu Sans, handing each run of characters it has
  * no glyph for (Chinese, Japanese, ...) to the machine's fallback font when there is one
- * (lib/invoice-fonts.ts), so a name in any script is drawn rather than boxes.
+ * (invoice-fonts.ts), so a name in any script is drawn rather than boxes.
  */
 export class InvoiceWriter {
   private readonly has: Record<Weight, GlyphSource>;

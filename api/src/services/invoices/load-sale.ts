@@ -8,7 +8,7 @@ import { projectSubmissions } from '../../db/schema/project-submissions.ts';
 import { refunds } from '../../db/schema/refunds.ts';
 import { services } from '../../db/schema/services.ts';
 import { users } from '../../db/schema/users.ts';
-import { invoiceNumber } from '../../lib/sale-text.ts';
+import { invoiceNumber } from './invoice-number.ts';
 import type { InvoiceSubject } from './issue-invoice.ts';
 
 export interface SaleLine {

@@ -1,15 +1,11 @@
 import { limits } from '@studio/shared/limits';
 import { formatUsd } from '@studio/shared/money';
 import PDFDocument from 'pdfkit';
-import type { BusinessDetails } from '../../lib/business-details.ts';
-import {
-  cryptoAmount,
-  formatSaleDate,
-  paymentMethodNames,
-  paymentReference,
-} from '../../lib/sale-text.ts';
+import type { BusinessDetails } from './business-details.ts';
+import { formatSaleDate } from './invoice-number.ts';
 import { InvoiceWriter } from './invoice-writer.ts';
 import type { Sale } from './load-sale.ts';
+import { cryptoAmount, paymentMethodNames, paymentReference } from './payment-reference.ts';
 
 const page = { width: 595.28, height: 841.89, margin: 50 };
 const left = page.margin;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { outboundMail } from '../../db/schema/outbound-mail.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
+import type { MailMessage } from './mailer.ts';
 
 /** The channel a queued mail wakes the senders on (delivered when the transaction commits). */
 export const OUTBOUND_MAIL_CHANNEL = 'outbound_mail';

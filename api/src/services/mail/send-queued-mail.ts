@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboundMail } from '../../db/schema/outbound-mail.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { mailErrorKind } from '../../mail/mail-error-kind.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { mailErrorKind } from './mail-error-kind.ts';
+import type { Mailer } from './mailer.ts';
 import { transitionOutboundMail } from './transition-outbound-mail.ts';
 
 /** Attempts of a mail the server keeps refusing for now, before it is called failed. */

@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Mailer } from './mailer.ts';
 import { markStaleMailUnknown } from './mark-stale-mail-unknown.ts';
 import { OUTBOUND_MAIL_CHANNEL } from './queue-mail.ts';
 import { sendQueuedMail } from './send-queued-mail.ts';

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { newsletterWelcome } from '../../mail/templates/newsletter-welcome.ts';
 import { queueMail } from '../mail/queue-mail.ts';
+import { newsletterWelcome } from '../mail/templates/newsletter-welcome.ts';
 import { checkConfirmLink } from './check-confirm-link.ts';
 import { unsubscribeUrl } from './unsubscribe-url.ts';
 

@@ -5,8 +5,8 @@ import { outboundMail } from '../../db/schema/outbound-mail.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { newsletterConfirm } from '../../mail/templates/newsletter-confirm.ts';
 import { queueMail } from '../mail/queue-mail.ts';
+import { newsletterConfirm } from '../mail/templates/newsletter-confirm.ts';
 import { confirmUrl } from './confirm-url.ts';
 import { isStorableAddress } from './is-storable-address.ts';
 

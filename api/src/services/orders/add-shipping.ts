@@ -7,9 +7,9 @@ import { orders } from '../../db/schema/orders.ts';
 import { shipments } from '../../db/schema/shipments.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { shippingNotice } from '../../mail/templates/shipping-mail.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { queueMail } from '../mail/queue-mail.ts';
+import { shippingNotice } from '../mail/templates/shipping-notice.ts';
 import { getOrderForAdmin } from './get-order-for-admin.ts';
 import { transitionOrder } from './transition-order.ts';
 

@@ -6,7 +6,7 @@ import { invoices } from '../../db/schema/invoices.ts';
 import { type Order, orderItems, orderStatusHistory } from '../../db/schema/orders.ts';
 import { shipments } from '../../db/schema/shipments.ts';
 import { users } from '../../db/schema/users.ts';
-import { invoiceNumber } from '../../lib/sale-text.ts';
+import { invoiceNumber } from '../invoices/invoice-number.ts';
 
 /**
  * Orders in the spec's shape (`_id`, orderNumber, status, total, createdAt, items with product

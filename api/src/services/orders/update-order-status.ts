@@ -2,6 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { OrderStatus } from '@studio/shared/schemas/orders';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { getOrderForAdmin } from './get-order-for-admin.ts';
 import { transitionOrder } from './transition-order.ts';
 
@@ -20,7 +21,9 @@ export async function updateOrderStatus({
   id: string;
   status: OrderStatus;
 }) {
-  await getOrderForAdmin({ db, id });
+  // An order that is not there is the writer's to tell (`missing`); only an id that can name
+  // none is answered before the database is asked.
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.orders.notFound);
   const moved = await db.transaction((tx) =>
     transitionOrder(tx, { orderId: id, to: status, source: 'admin', actorId }),
   );

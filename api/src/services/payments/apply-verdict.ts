@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import type { Payment } from './load-payment.ts';
+import type { Payable, Payment } from './load-payment.ts';
 import { markPaid } from './mark-paid.ts';
 import { recordFailedOffer } from './record-failed-offer.ts';
 import { recordPaymentState } from './record-payment-state.ts';
@@ -58,6 +58,7 @@ export async function applyVerdict({
   reference,
   source,
   attempt = 0,
+  payable,
 }: {
   db: Db;
   env: Env;
@@ -67,6 +68,8 @@ export async function applyVerdict({
   reference: string;
   source: Source;
   attempt?: number;
+  /** What the payment pays for, when the caller has loaded it: passed on, not read again. */
+  payable?: Payable;
 }): Promise<Outcome> {
   switch (verdict.state) {
     case 'confirmed':
@@ -78,6 +81,7 @@ export async function applyVerdict({
         source,
         reference,
         detail: verdict.detail,
+        ...(payable ? { payable } : {}),
       });
       return { status: 'confirmed' };
     case 'pending':

@@ -8,7 +8,7 @@ import type { Env } from '../../env.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Counters } from '../../rate-limit/counters.ts';
+import type { Counters } from '../rate-limit/counters.ts';
 import { applyVerdict, recheckDelay, recheckKey } from './apply-verdict.ts';
 import { checkPayer } from './check-payer.ts';
 import { findFailedOffer } from './find-failed-offer.ts';
@@ -168,6 +168,7 @@ export async function confirmPayment({
     verdict,
     reference,
     source: 'client',
+    payable,
   });
   // Offers that do not pay are limited per payment and address; one that pays never is.
   if (outcome.status === 'failed' && outcome.firstOffer) {

@@ -1,6 +1,6 @@
 import { holdMessages } from '@studio/shared/messages-holds';
 import type { Env } from '../../env.ts';
-import type { Counters } from '../../rate-limit/counters.ts';
+import type { Counters } from '../rate-limit/counters.ts';
 import { rateLimit } from '../rate-limit/rate-limit.ts';
 
 /**

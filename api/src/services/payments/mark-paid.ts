@@ -1,12 +1,11 @@
 import { messages } from '@studio/shared/messages';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments } from '../../db/schema/payments.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import type { BusinessEnv } from '../../lib/business-details.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { BusinessEnv } from '../invoices/business-details.ts';
 import { transitionOrder } from '../orders/transition-order.ts';
 import { transitionSubmission } from '../submissions/transition-submission.ts';
+import type { Payable } from './load-payment.ts';
 import { queuePaymentReceipt } from './queue-payment-receipt.ts';
 import { statusSourceOf } from './status-source-of.ts';
 import { transitionPayment } from './transition-payment.ts';
@@ -24,6 +23,7 @@ export async function markPaid({
   source,
   reference,
   detail = {},
+  payable,
 }: {
   db: Db;
   env: BusinessEnv;
@@ -33,34 +33,34 @@ export async function markPaid({
   /** The transaction or order offered for it, so the same offer later finds this payment. */
   reference?: string;
   detail?: Record<string, unknown>;
+  /** What it pays for, when the caller has loaded it (the receipt's title): not read again. */
+  payable?: Payable;
 }): Promise<{ newlyPaid: boolean }> {
   let newlyPaid = false;
   try {
     await db.transaction(async (tx) => {
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(eq(payments.id, paymentId))
-        .for('update');
-      if (!payment) throw new ApiError('NOT_FOUND', messages.payments.quoteNotFound);
-      if (payment.status === 'confirmed' || payment.status === 'refunded') {
-        if (payment.externalId === externalId) return;
-        throw new ApiError('CONFLICT', messages.payments.alreadyPaid);
-      }
+      // The writer locks and reads the payment once; a payment it cannot confirm comes back as
+      // it is, to be told apart here.
       const moved = await transitionPayment(tx, {
         paymentId,
         to: 'confirmed',
         source,
-        set: {
+        set: (locked) => ({
           externalId,
           confirmedAt: new Date(),
           // The transaction that paid, so offering it again finds this payment (a crypto quote may
           // have watched another one first).
-          providerReference: reference ?? payment.providerReference ?? null,
-        },
+          providerReference: reference ?? locked.providerReference ?? null,
+        }),
         detail: { externalId, ...detail },
       });
-      if (!moved.changed) return;
+      const { payment } = moved;
+      if (!payment) throw new ApiError('NOT_FOUND', messages.payments.quoteNotFound);
+      if (!moved.changed) {
+        if (payment.status !== 'confirmed' && payment.status !== 'refunded') return;
+        if (payment.externalId === externalId) return;
+        throw new ApiError('CONFLICT', messages.payments.alreadyPaid);
+      }
       const cause = statusSourceOf(source, payment.method);
       if (payment.submissionId) {
         await transitionSubmission(tx, {
@@ -80,7 +80,7 @@ export async function markPaid({
       }
       // The receipt and the business notice, in the outbox with the payment: sent after the
       // commit, at most once each.
-      await queuePaymentReceipt(tx, { env, paymentId });
+      await queuePaymentReceipt(tx, { env, paymentId, ...(payable ? { payable } : {}) });
       newlyPaid = true;
     });
   } catch (error) {

@@ -1,13 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { type BusinessEnv, businessDetails } from '../../lib/business-details.ts';
-import { paymentNotice } from '../../mail/templates/payment-mails.ts';
-import { paymentReceipt } from '../../mail/templates/receipt-mail.ts';
+import { type BusinessEnv, businessDetails } from '../invoices/business-details.ts';
 import { loadSale } from '../invoices/load-sale.ts';
 import { queueMail } from '../mail/queue-mail.ts';
+import { paymentNotice } from '../mail/templates/payment-notice.ts';
+import { paymentReceipt } from '../mail/templates/payment-receipt.ts';
 import { payUrl } from '../submissions/pay-url.ts';
-import { loadPayable, subjectOf } from './load-payment.ts';
+import { loadPayable, type Payable, subjectOf } from './load-payment.ts';
 
 /**
  * Queues a confirmed payment's itemised receipt (to the customer) and notice (to the business)
@@ -18,7 +18,16 @@ import { loadPayable, subjectOf } from './load-payment.ts';
  */
 export async function queuePaymentReceipt(
   db: DbOrTx,
-  { env, paymentId }: { env: BusinessEnv; paymentId: string },
+  {
+    env,
+    paymentId,
+    payable: loaded,
+  }: {
+    env: BusinessEnv;
+    paymentId: string;
+    /** What the payment pays for, when the caller has it already (its title): not read again. */
+    payable?: Payable;
+  },
 ): Promise<void> {
   const [payment] = await db
     .update(payments)
@@ -33,7 +42,10 @@ export async function queuePaymentReceipt(
     .returning();
   if (!payment) return;
   const subject = subjectOf(payment);
-  const [payable, sale] = await Promise.all([loadPayable(db, subject), loadSale(db, subject)]);
+  const [payable, sale] = await Promise.all([
+    loaded ?? loadPayable(db, subject),
+    loadSale(db, subject),
+  ]);
   if (!sale) return;
   const link =
     subject.kind === 'order'

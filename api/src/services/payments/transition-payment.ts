@@ -7,6 +7,9 @@ type Payment = typeof payments.$inferSelect;
 type PaymentStatus = Payment['status'];
 export type PaymentEventSource = (typeof paymentEventSource.enumValues)[number];
 
+/** The columns that go with a move, or what they are once the locked payment is read. */
+type Changes = Partial<Pick<Payment, 'externalId' | 'confirmedAt' | 'providerReference'>>;
+
 export type PaymentTransition =
   | { changed: true; payment: Payment }
   | { changed: false; payment: Payment | null; reason: 'not-allowed' | 'missing' };
@@ -28,7 +31,8 @@ const allowedFrom: Record<PaymentStatus, readonly PaymentStatus[]> = {
  * payment, checks the move is allowed, writes the status (with `set`, the columns that go with
  * it), the payment's history row (`payment_events`, with its source) and, for a real change, the
  * audit row. Without `to` it only notes something in the history (a transaction offered, a
- * partial refund); `opened` records a new payment's first status.
+ * partial refund); `opened` records a new payment's first status. `set` may be made from the
+ * locked payment, so a caller that decides by the row does not read it a second time.
  */
 export async function transitionPayment(
   tx: Tx,
@@ -38,7 +42,7 @@ export async function transitionPayment(
     source,
     opened = false,
     reason,
-    set = {},
+    set: setFor = {},
     detail = {},
   }: {
     paymentId: string;
@@ -47,7 +51,7 @@ export async function transitionPayment(
     opened?: boolean;
     /** Why it failed, expired or was refunded: kept on the payment for the admin. */
     reason?: string;
-    set?: Partial<Pick<Payment, 'externalId' | 'confirmedAt' | 'providerReference'>>;
+    set?: Changes | ((locked: Payment) => Changes);
     detail?: Record<string, unknown>;
   },
 ): Promise<PaymentTransition> {
@@ -57,6 +61,7 @@ export async function transitionPayment(
     .where(eq(payments.id, paymentId))
     .for('update');
   if (!payment) return { changed: false, payment: null, reason: 'missing' };
+  const set = typeof setFor === 'function' ? setFor(payment) : setFor;
   const history = reason ? { reason, ...detail } : detail;
   if (opened || to === undefined) {
     if (Object.keys(set).length > 0) {

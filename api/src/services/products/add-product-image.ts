@@ -6,15 +6,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import type { Storage } from '../../storage/storage.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { Storage } from '../storage/storage.ts';
+import { receiveMultipart } from '../uploads/receive-multipart.ts';
 import {
   deleteImageVariants,
   readStored,
   storeImageVariants,
   UnreadableImageError,
-} from '../../uploads/image-variants.ts';
-import { receiveMultipart } from '../../uploads/receive-multipart.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+} from '../uploads/store-image-variants.ts';
 import { findProduct } from './find-product.ts';
 import { presentProduct } from './present-product.ts';
 
@@ -65,7 +65,7 @@ export async function addProductImage({
   });
   const file = received.files[0];
   if (!file) throw new ApiError('VALIDATION_FAILED', messages.shop.imageRequired);
-  // The upload is kept only as the source of its variants (image-variants.ts).
+  // The upload is kept only as the source of its variants (store-image-variants.ts).
   let image: ImageVariants;
   try {
     image = await storeImageVariants({

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { deleteImageVariants } from '../../uploads/image-variants.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { Storage } from '../storage/storage.ts';
+import { deleteImageVariants } from '../uploads/store-image-variants.ts';
 import { findProduct } from './find-product.ts';
 import { presentProduct } from './present-product.ts';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-error.ts';
-import type { Counters } from '../../rate-limit/counters.ts';
+import type { Counters } from './counters.ts';
 
 /**
  * A growing delay between hits on `key` (OWASP's exponential lockout): the first `free` hits of a

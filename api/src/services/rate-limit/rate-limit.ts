@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-error.ts';
-import type { Counters } from '../../rate-limit/counters.ts';
+import type { Counters } from './counters.ts';
 
 /**
  * The one rate limit: counts a hit on `key` in a fixed window of `windowSeconds` (with `peek`,

@@ -1,4 +1,4 @@
-import type { Counters } from '../../rate-limit/counters.ts';
+import type { Counters } from './counters.ts';
 
 /**
  * Takes back one hit counted on `key` (by `rateLimit` or `limitWithGrowingDelay`): an attempt

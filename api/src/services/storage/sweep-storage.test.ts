@@ -16,13 +16,13 @@ import { products } from '../../db/schema/products.ts';
 import { submissionFiles } from '../../db/schema/project-submissions.ts';
 import { seed } from '../../db/seed.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { localDiskStorage } from '../../storage/local-disk.ts';
-import { s3ClientConfig } from '../../storage/s3.ts';
-import type { Storage } from '../../storage/storage.ts';
 import { startTestS3, type TestS3 } from '../../test/s3.ts';
 import { createTestDatabase } from '../../test/setup-db.ts';
 import { storedKeys } from '../../test/stored-files.ts';
 import { createSubmission } from '../../test/submissions.ts';
+import { localDiskStorage } from './local-disk-storage.ts';
+import { s3ClientConfig } from './s3-storage.ts';
+import type { Storage } from './storage.ts';
 import { sweepStorage } from './sweep-storage.ts';
 
 let db: Db;

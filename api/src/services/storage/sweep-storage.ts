@@ -5,7 +5,7 @@ import { events } from '../../db/schema/events.ts';
 import { products } from '../../db/schema/products.ts';
 import { submissionFiles } from '../../db/schema/project-submissions.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Storage, StoredFileInfo } from '../../storage/storage.ts';
+import type { Storage, StoredFileInfo } from './storage.ts';
 
 /** A `.part` file this old is a write nobody finishes (its writer, if alive, has stalled for it). */
 export const ABANDONED_WRITE_AGE_MS = 60 * 60 * 1000;

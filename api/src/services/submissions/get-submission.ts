@@ -5,8 +5,8 @@ import { paymentEvents, payments } from '../../db/schema/payments.ts';
 import { projectSubmissions, submissionFiles } from '../../db/schema/project-submissions.ts';
 import { services } from '../../db/schema/services.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { cleanFileName } from '../../lib/file-names.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { cleanFileName } from '../../uploads/file-names.ts';
 import { refundSummary } from '../refunds/refund-summary.ts';
 
 export async function getSubmission({ db, id }: { db: Db; id: string }) {

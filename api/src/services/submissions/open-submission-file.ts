@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { submissionFiles } from '../../db/schema/project-submissions.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Storage } from '../storage/storage.ts';
 
 /** A project file for an admin: the stored stream, with the visitor's name as the download name. */
 export async function openSubmissionFile({

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { projectSubmissions, submissionFiles } from '../../db/schema/project-submissions.ts';
 import type { Service } from '../../db/schema/services.ts';
 import type { Env } from '../../env.ts';
-import { submissionConfirmation, submissionNotice } from '../../mail/templates/submission-mails.ts';
-import type { StoredFile } from '../../uploads/receive-multipart.ts';
 import { queueMail } from '../mail/queue-mail.ts';
+import { submissionConfirmation, submissionNotice } from '../mail/templates/submission-notice.ts';
+import type { StoredFile } from '../uploads/receive-multipart.ts';
 import { payUrl } from './pay-url.ts';
 import { transitionSubmission } from './transition-submission.ts';
 

@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@studio/shared/messages';
 import { tusMessages } from '@studio/shared/messages-tus';
 import type { projectUploadsSubmissionSchema } from '@studio/shared/schemas/project-uploads';
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { projectUploads } from '../../db/schema/project-uploads.ts';
 import { services } from '../../db/schema/services.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import type { Storage } from '../../storage/storage.ts';
-import type { CheckedUploadStore } from '../../uploads/checked-upload-store.ts';
-import type { StoredFile } from '../../uploads/receive-multipart.ts';
-import { findUploadDraft } from '../uploads/find-upload-draft.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { CheckedUploadStore } from '../uploads/checked-upload-store.ts';
+import { findDraft } from '../uploads/find-draft.ts';
+import type { StoredFile } from '../uploads/receive-multipart.ts';
+import { takeUploads } from '../uploads/take-uploads.ts';
 import { findService } from './find-service.ts';
 import { recordSubmission } from './record-submission.ts';
 
@@ -41,7 +42,7 @@ export async function submitProjectUploads({
   userId: string | null;
 }) {
   const { draftToken, uploadIds, ...fields } = input;
-  const draft = await findUploadDraft({ db, token: draftToken });
+  const draft = await findDraft({ db, token: draftToken });
   const active = await db.select().from(services).where(eq(services.isActive, true));
   const service = findService(active, fields.service);
   if (!service) {
@@ -91,22 +92,11 @@ export async function submitProjectUploads({
       userId,
       within: async (tx, id) => {
         if (uploads.length === 0) return;
-        // Taken only if still unused: a second submission of the same uploads, at the same time
-        // on any process, finds them taken and rolls back.
-        const taken = await tx
-          .update(projectUploads)
-          .set({ submissionId: id })
-          .where(
-            and(
-              eq(projectUploads.draftId, draft.id),
-              inArray(projectUploads.id, uploadIds),
-              isNull(projectUploads.submissionId),
-              isNotNull(projectUploads.completedAt),
-            ),
-          )
-          .returning({ id: projectUploads.id });
+        // One taken already (a second submission of the same uploads, at the same time on any
+        // process): this one rolls back.
+        const taken = await takeUploads(tx, { draftId: draft.id, uploadIds, submissionId: id });
         if (taken.length !== uploads.length) {
-          const lost = uploads.find((u) => !taken.some((t) => t.id === u.id)) ?? uploads[0];
+          const lost = uploads.find((u) => !taken.includes(u.id)) ?? uploads[0];
           throw new ApiError('CONFLICT', tusMessages.alreadyUsed(String(lost?.originalName)));
         }
       },

@@ -8,9 +8,9 @@ import { type Service, services } from '../../db/schema/services.ts';
 import type { Env } from '../../env.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { zodIssuesError } from '../../lib/zod-issues-error.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { projectFileTypes } from '../../uploads/accepted-types.ts';
-import { receiveMultipart } from '../../uploads/receive-multipart.ts';
+import type { Storage } from '../storage/storage.ts';
+import { projectFileTypes } from '../uploads/project-file-types.ts';
+import { receiveMultipart } from '../uploads/receive-multipart.ts';
 import { findService } from './find-service.ts';
 import { recordSubmission } from './record-submission.ts';
 

@@ -4,22 +4,27 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectUploads } from '../../db/schema/project-uploads.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { findDraft } from './find-draft.ts';
 
-/** An upload of this draft; 404 for another draft's, one removed, or an id that is none. */
+/**
+ * The upload `id` of the draft a token names: 403 for a token that names no draft (findDraft),
+ * 404 for another draft's upload, one removed, or an id that is none.
+ */
 export async function findDraftUpload({
   db,
-  draftId,
+  token,
   id,
 }: {
   db: Db;
-  draftId: string;
+  token: string | undefined;
   id: string;
 }) {
+  const draft = await findDraft({ db, token });
   if (!uploadIdPattern.test(id)) throw new ApiError('NOT_FOUND', tusMessages.uploadNotFound);
   const [upload] = await db
     .select()
     .from(projectUploads)
-    .where(and(eq(projectUploads.id, id), eq(projectUploads.draftId, draftId)));
+    .where(and(eq(projectUploads.id, id), eq(projectUploads.draftId, draft.id)));
   if (!upload) throw new ApiError('NOT_FOUND', tusMessages.uploadNotFound);
   return upload;
 }

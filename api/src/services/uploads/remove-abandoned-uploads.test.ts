@@ -3,8 +3,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { projectUploads } from '../../db/schema/project-uploads.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createUpload, newDraft, patchUpload, wavBytes } from '../../test/tus.ts';
-import { tusUploads } from '../../uploads/tus-uploads.ts';
 import { removeAbandonedUploads } from './remove-abandoned-uploads.ts';
+import { tusUploads } from './tus-uploads.ts';
 
 let t: TestApp;
 beforeAll(async () => {

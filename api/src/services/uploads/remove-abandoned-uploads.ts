@@ -1,7 +1,7 @@
 import { and, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectUploads, uploadDrafts } from '../../db/schema/project-uploads.ts';
-import type { CheckedUploadStore } from '../../uploads/checked-upload-store.ts';
+import type { CheckedUploadStore } from './checked-upload-store.ts';
 
 /** An upload with no PATCH for this long is abandoned (issue 17): its bytes and row go. */
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;

@@ -20,7 +20,7 @@ function useImageUrl(file: File | null): string | null {
 }
 
 /**
- * The e-mail as recipients will see it, laid out as api/src/mail/templates/blast-mail.ts builds
+ * The e-mail as recipients will see it, laid out as api/src/services/mail/templates/blast-mail.ts builds
  * it: the subject as the heading in a white card on grey, the message with its line breaks, the
  * unsubscribe line under the card, the flyer attached. The message is rendered as text, never
  * as HTML, exactly as the mail escapes it.

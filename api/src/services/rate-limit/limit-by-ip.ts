@@ -1,0 +1,95 @@
+import { limits } from '@studio/shared/limits';
+import { messages } from '@studio/shared/messages';
+import { holdMessages } from '@studio/shared/messages-holds';
+import { tusMessages } from '@studio/shared/messages-tus';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../context.ts';
+import type { Env } from '../../env.ts';
+import { clientIp } from '../../lib/client-ip.ts';
+import { rateLimit } from './rate-limit.ts';
+
+/**
+ * A route's limit per client address: each request counts one `action` from the caller's IP
+ * (key `<action>:ip:<ip>`) in a window of `windowSeconds` (an hour unless said), read from the
+ * env per request; past `limit`, 429 with `message` and Retry-After (`rateLimit`).
+ */
+export function limitByIp({
+  action,
+  limit,
+  windowSeconds = () => 3600,
+  message,
+}: {
+  action: string;
+  limit: (env: Env) => number;
+  windowSeconds?: (env: Env) => number;
+  message: string;
+}) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const { counters, env } = c.var;
+    await rateLimit({
+      counters,
+      key: `${action}:ip:${clientIp(c)}`,
+      limit: limit(env),
+      windowSeconds: windowSeconds(env),
+      message,
+    });
+    await next();
+  });
+}
+
+/** Sign-up, sign-in and password changes per address (AUTH_RATE_LIMIT_PER_IP in its window). */
+export const authRateLimit = limitByIp({
+  action: 'auth',
+  limit: (env) => env.AUTH_RATE_LIMIT_PER_IP,
+  windowSeconds: (env) => env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  message: messages.auth.tooManyAttempts,
+});
+
+/** Contact messages per address (CONTACT_RATE_LIMIT_PER_HOUR). */
+export const contactRateLimit = limitByIp({
+  action: 'contact',
+  limit: (env) => env.CONTACT_RATE_LIMIT_PER_HOUR,
+  message: messages.contact.tooMany,
+});
+
+/** Newsletter sign-ups per address: counted apart from contact messages, with their limit. */
+export const newsletterRateLimit = limitByIp({
+  action: 'newsletter',
+  limit: (env) => env.CONTACT_RATE_LIMIT_PER_HOUR,
+  message: messages.contact.tooMany,
+});
+
+/** Project submissions per address (SUBMISSION_RATE_LIMIT_PER_HOUR). */
+export const submissionRateLimit = limitByIp({
+  action: 'submit',
+  limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR,
+  message: messages.project.tooManySubmissions,
+});
+
+/** Upload drafts per address: one a project, so as many as submissions (decision 030). */
+export const draftRateLimit = limitByIp({
+  action: 'draft',
+  limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR,
+  message: messages.project.tooManySubmissions,
+});
+
+/** Resumable uploads created per address: a project's worth of files per submission allowed. */
+export const uploadRateLimit = limitByIp({
+  action: 'upload',
+  limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR * limits.maxFiles,
+  message: tusMessages.tooManyUploads,
+});
+
+/** Quotes, PayPal orders and confirmations per address (PAYMENT_RATE_LIMIT_PER_HOUR). */
+export const paymentRateLimit = limitByIp({
+  action: 'payment',
+  limit: (env) => env.PAYMENT_RATE_LIMIT_PER_HOUR,
+  message: messages.payments.tooManyAttempts,
+});
+
+/** Orders placed per client address (ORDER_RATE_LIMIT_PER_HOUR, decision 026). */
+export const orderRateLimitByIp = limitByIp({
+  action: 'order',
+  limit: (env) => env.ORDER_RATE_LIMIT_PER_HOUR,
+  message: holdMessages.tooManyOrders,
+});

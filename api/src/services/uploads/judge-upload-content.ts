@@ -1,0 +1,42 @@
+import { messages } from '@studio/shared/messages';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { projectUploads } from '../../db/schema/project-uploads.ts';
+import { nameForType } from '../../lib/file-names.ts';
+import type { TusRefusal } from './checked-upload-store.ts';
+import { projectFileTypes } from './project-file-types.ts';
+import type { Sniffed } from './sniff.ts';
+
+/**
+ * An upload's first bytes judged (decision 030): a type a project takes is recorded with the
+ * name made to fit it; any other is refused with 415, which the tus server answers.
+ */
+export async function judgeUploadContent({
+  db,
+  id,
+  sniffed,
+}: {
+  db: Db;
+  id: string;
+  sniffed: Sniffed | null;
+}) {
+  const [row] = await db
+    .select({ name: projectUploads.originalName })
+    .from(projectUploads)
+    .where(eq(projectUploads.id, id));
+  const name = row?.name ?? 'file';
+  if (!sniffed || !projectFileTypes.has(sniffed.mime)) {
+    const refusal: TusRefusal = {
+      status_code: 415,
+      body: JSON.stringify({
+        message: messages.project.fileTypeRefused(name),
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      }),
+    };
+    throw refusal;
+  }
+  await db
+    .update(projectUploads)
+    .set({ contentType: sniffed.mime, originalName: nameForType(name, sniffed.ext) })
+    .where(eq(projectUploads.id, id));
+}
