@@ -1,0 +1,212 @@
+import { appendFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { RouterRoute } from 'hono/types';
+import { afterAll, afterEach, inject } from 'vitest';
+import { type OpenApiDocument, openApiDocument, type Response } from '../openapi/document.ts';
+
+// ajv-formats is CommonJS: its function is the default export's default under Node's ESM.
+const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default;
+
+/**
+ * The contract check of the API tests: every answer a test gets from the app is held against the
+ * app's own OpenAPI document (GET /api/openapi.json), so a field renamed in a handler but not in
+ * the zod schema its route declares with `answers()` fails the test that met it. A successful
+ * JSON answer must match its route's schema for that status, a refusal the Error schema, and any
+ * other successful body the media type its route declares. A route that declares no answers yet
+ * has only its refusals checked.
+ */
+
+/** An answer that is not what the document says. */
+export class ContractError extends Error {
+  override name = 'ContractError';
+}
+
+interface Route {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  /** Path parameters: the fewer, the more specific (`/x/featured` before `/x/{id}`). */
+  params: number;
+  responses: OpenApiDocument['paths'][string][string]['responses'];
+}
+
+interface Contract {
+  routes: Route[];
+  validator: (key: string, schema: unknown) => ValidateFunction;
+  error: ValidateFunction;
+}
+
+/** What this test file's checks saw; summed over the run by test/contract-count.ts. */
+export const contractCounts = { json2xx: 0, jsonErrors: 0, otherBodies: 0, undeclared: 0 };
+/** Answers of served apps (`listen()`) that failed the check, failed in the test that got them. */
+const servedMismatches: string[] = [];
+
+const contracts = new Map<string, Contract>();
+const byRoutes = new WeakMap<readonly RouterRoute[], Contract>();
+
+function contractOf(routes: readonly RouterRoute[]): Contract {
+  const known = byRoutes.get(routes);
+  if (known) return known;
+  const doc = openApiDocument(routes);
+  const text = JSON.stringify(doc);
+  let contract = contracts.get(text);
+  if (!contract) {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const components = { schemas: doc.components.schemas };
+    const compiled = new Map<string, ValidateFunction>();
+    // Each schema is compiled with the document's components beside it, where its $refs point.
+    const validator = (key: string, schema: unknown) => {
+      let validate = compiled.get(key);
+      if (!validate) {
+        validate = ajv.compile({ ...(schema as object), components });
+        compiled.set(key, validate);
+      }
+      return validate;
+    };
+    contract = {
+      routes: Object.entries(doc.paths)
+        .flatMap(([template, methods]) =>
+          Object.entries(methods).map(([method, op]) => {
+            const source = template.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+');
+            return {
+              method: method.toUpperCase(),
+              template,
+              pattern: new RegExp(`^${source}$`),
+              params: (template.match(/\{/g) ?? []).length,
+              responses: op.responses,
+            };
+          }),
+        )
+        .sort((a, b) => a.params - b.params),
+      validator,
+      error: validator('#Error', { $ref: '#/components/schemas/Error' }),
+    };
+    contracts.set(text, contract);
+  }
+  byRoutes.set(routes, contract);
+  return contract;
+}
+
+function explain(errors: ErrorObject[] | null | undefined): string {
+  return (errors ?? [])
+    .slice(0, 5)
+    .map((e) => {
+      const where = e.instancePath || '(the body)';
+      const extra = e.keyword === 'additionalProperties' ? ` (${e.params.additionalProperty})` : '';
+      return `${where} ${e.message}${extra}`;
+    })
+    .join('; ');
+}
+
+const isJson = (type: string | null) => /^application\/([\w.-]+\+)?json\b/i.test(type ?? '');
+
+/** Checks one answer against the document; a mismatch throws a ContractError saying why. */
+async function check(
+  contract: Contract,
+  request: { method: string; url: string },
+  response: globalThis.Response,
+) {
+  const method = request.method.toUpperCase();
+  if (method === 'HEAD' || method === 'OPTIONS' || response.status < 200) return;
+  const { pathname } = new URL(request.url);
+  const route = contract.routes.find((r) => r.method === method && r.pattern.test(pathname));
+  const type = response.headers.get('content-type');
+  const operation = `${method} ${route?.template ?? pathname}`;
+  const fail = (why: string) => {
+    throw new ContractError(`Contract: ${operation} answered ${response.status}: ${why}`);
+  };
+  if (response.status >= 300 && response.status < 400) return;
+  if (response.status >= 400) {
+    if (!isJson(type)) return;
+    const body = await jsonOf(response, fail);
+    if (!contract.error(body)) fail(`not the Error body: ${explain(contract.error.errors)}`);
+    contractCounts.jsonErrors += 1;
+    return;
+  }
+  if (!route) return;
+  const successes = Object.keys(route.responses).filter((status) => /^2\d\d$/.test(status));
+  if (successes.length === 0) {
+    if (isJson(type)) contractCounts.undeclared += 1;
+    return;
+  }
+  const declared = route.responses[String(response.status)] as Response | undefined;
+  if (!declared) fail(`its route declares only ${successes.join(', ')}`);
+  const [mediaType, content] = Object.entries(declared?.content ?? {})[0] ?? [];
+  if (!mediaType || !content) {
+    if (response.body && (await response.clone().arrayBuffer()).byteLength > 0)
+      fail('a body, where its route declares none');
+    contractCounts.otherBodies += 1;
+    return;
+  }
+  if (mediaType === 'application/json') {
+    if (!isJson(type)) fail(`${type}, where its route declares JSON`);
+    const body = await jsonOf(response, fail);
+    const validate = contract.validator(`${operation} ${response.status}`, content.schema);
+    if (!validate(body)) fail(`not as its schema says: ${explain(validate.errors)}`);
+    contractCounts.json2xx += 1;
+    return;
+  }
+  // A range (`*/*`, `image/*`) takes any type it covers.
+  const [range = '', subtype = ''] = mediaType.toLowerCase().split('/');
+  const [kind = '', rest = ''] = (type ?? '').toLowerCase().split(/[/;]/);
+  if (!type || (range !== '*' && range !== kind) || (subtype !== '*' && subtype !== rest.trim()))
+    fail(`${type}, where its route declares ${mediaType}`);
+  contractCounts.otherBodies += 1;
+}
+
+async function jsonOf(response: globalThis.Response, fail: (why: string) => never) {
+  const text = await response.clone().text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return fail(`a JSON content type with a body that is not JSON: ${text.slice(0, 80)}`);
+  }
+}
+
+interface Checkable {
+  routes: readonly RouterRoute[];
+  request: (input: string | Request | URL, init?: RequestInit, ...rest: never[]) => unknown;
+  fetch: (request: Request, ...rest: never[]) => unknown;
+}
+
+/**
+ * The app with its answers checked: `request` (the typed client's and `t.request`'s way in)
+ * throws a ContractError into the test's call; `fetch` (what `listen()` serves) lets the answer
+ * through and fails the test when it ends, since the server cannot throw into the test.
+ */
+export function withContract<A extends Checkable>(app: A): A {
+  const request = async (input: string | Request | URL, init?: RequestInit, ...rest: never[]) => {
+    const response = (await app.request(input, init, ...rest)) as globalThis.Response;
+    const asked =
+      input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'));
+    const method = init?.method ?? asked.method;
+    await check(contractOf(app.routes), { method, url: asked.url }, response);
+    return response;
+  };
+  const fetch = async (req: Request, ...rest: never[]) => {
+    const response = (await app.fetch(req, ...rest)) as globalThis.Response;
+    await check(contractOf(app.routes), req, response).catch((error: unknown) => {
+      servedMismatches.push(error instanceof Error ? error.message : String(error));
+    });
+    return response;
+  };
+  return new Proxy(app, {
+    get(target, property, receiver) {
+      if (property === 'request') return request;
+      if (property === 'fetch') return fetch;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+afterEach(() => {
+  const found = servedMismatches.splice(0);
+  if (found.length) throw new ContractError(found.join('\n'));
+});
+
+afterAll(() => {
+  const file = inject('contractCountFile');
+  if (file) appendFileSync(file, `${JSON.stringify(contractCounts)}\n`);
+});
