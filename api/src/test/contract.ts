@@ -46,46 +46,51 @@ const contracts = new Map<string, Contract>();
 const byRoutes = new WeakMap<readonly RouterRoute[], Contract>();
 
 function contractOf(routes: readonly RouterRoute[]): Contract {
-  const known = byRoutes.get(routes);
-  if (known) return known;
-  const doc = openApiDocument(routes);
-  const text = JSON.stringify(doc);
-  let contract = contracts.get(text);
+  let contract = byRoutes.get(routes);
   if (!contract) {
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    const components = { schemas: doc.components.schemas };
-    const compiled = new Map<string, ValidateFunction>();
-    // Each schema is compiled with the document's components beside it, where its $refs point.
-    const validator = (key: string, schema: unknown) => {
-      let validate = compiled.get(key);
-      if (!validate) {
-        validate = ajv.compile({ ...(schema as object), components });
-        compiled.set(key, validate);
-      }
-      return validate;
-    };
-    contract = {
-      routes: Object.entries(doc.paths)
-        .flatMap(([template, methods]) =>
-          Object.entries(methods).map(([method, op]) => {
-            const source = template.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+');
-            return {
-              method: method.toUpperCase(),
-              template,
-              pattern: new RegExp(`^${source}$`),
-              params: (template.match(/\{/g) ?? []).length,
-              responses: op.responses,
-            };
-          }),
-        )
-        .sort((a, b) => a.params - b.params),
-      validator,
-      error: validator('#Error', { $ref: '#/components/schemas/Error' }),
-    };
-    contracts.set(text, contract);
+    contract = contractFrom(openApiDocument(routes));
+    byRoutes.set(routes, contract);
   }
-  byRoutes.set(routes, contract);
+  return contract;
+}
+
+/** The checks a document makes, compiled once per worker for each distinct document. */
+function contractFrom(doc: OpenApiDocument): Contract {
+  const text = JSON.stringify(doc);
+  const known = contracts.get(text);
+  if (known) return known;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const components = { schemas: doc.components.schemas };
+  const compiled = new Map<string, ValidateFunction>();
+  // Each schema is compiled with the document's components beside it, where its $refs point.
+  const validator = (key: string, schema: unknown) => {
+    let validate = compiled.get(key);
+    if (!validate) {
+      validate = ajv.compile({ ...(schema as object), components });
+      compiled.set(key, validate);
+    }
+    return validate;
+  };
+  const contract = {
+    routes: Object.entries(doc.paths)
+      .flatMap(([template, methods]) =>
+        Object.entries(methods).map(([method, op]) => {
+          const source = template.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+');
+          return {
+            method: method.toUpperCase(),
+            template,
+            pattern: new RegExp(`^${source}$`),
+            params: (template.match(/\{/g) ?? []).length,
+            responses: op.responses,
+          };
+        }),
+      )
+      .sort((a, b) => a.params - b.params),
+    validator,
+    error: validator('#Error', { $ref: '#/components/schemas/Error' }),
+  };
+  contracts.set(text, contract);
   return contract;
 }
 
@@ -201,12 +206,54 @@ export function withContract<A extends Checkable>(app: A): A {
   });
 }
 
+/** API processes' origins, each with its document once read (on its first checked answer). */
+const watched = new Map<string, Promise<Contract | undefined> | undefined>();
+let unchecked: typeof fetch | undefined;
+
+/**
+ * Checks what the test's own `fetch` calls get from an API process it started at `origin`
+ * (test/process.ts) against the process's document (its GET /api/openapi.json, read at the
+ * first answer, so a process is not made to build it sooner); a mismatch throws into the call.
+ * Other origins (peers, stand-ins) pass untouched.
+ */
+export function checkAnswersFrom(origin: string) {
+  const fetchOf = (unchecked ??= globalThis.fetch);
+  watched.set(new URL(origin).origin, undefined);
+  if (globalThis.fetch !== fetchOf) return;
+  globalThis.fetch = async (input, init) => {
+    const response = await fetchOf(input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    const at = URL.parse(url)?.origin ?? '';
+    if (!watched.has(at)) return response;
+    let document = watched.get(at);
+    if (!document) {
+      document = fetchOf(`${at}/api/openapi.json`)
+        .then(async (res) => contractFrom((await res.json()) as OpenApiDocument))
+        // A process gone before its document was read: its answers go unchecked.
+        .catch(() => undefined);
+      watched.set(at, document);
+    }
+    const contract = await document;
+    if (contract) {
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      await check(contract, { method, url }, response);
+    }
+    return response;
+  };
+}
+
+/** The mismatches of served answers not yet reported, emptied. */
+export function takeServedMismatches(): string[] {
+  return servedMismatches.splice(0);
+}
+
 afterEach(() => {
-  const found = servedMismatches.splice(0);
+  const found = takeServedMismatches();
   if (found.length) throw new ContractError(found.join('\n'));
 });
 
 afterAll(() => {
+  if (unchecked) globalThis.fetch = unchecked;
   const file = inject('contractCountFile');
   if (file) appendFileSync(file, `${JSON.stringify(contractCounts)}\n`);
 });
