@@ -217,9 +217,10 @@ let unchecked: typeof fetch | undefined;
  * Other origins (peers, stand-ins) pass untouched.
  */
 export function checkAnswersFrom(origin: string) {
-  const fetchOf = (unchecked ??= globalThis.fetch);
   watched.set(new URL(origin).origin, undefined);
-  if (globalThis.fetch !== fetchOf) return;
+  if (unchecked) return;
+  const fetchOf = globalThis.fetch;
+  unchecked = fetchOf;
   globalThis.fetch = async (input, init) => {
     const response = await fetchOf(input, init);
     const url = input instanceof Request ? input.url : String(input);
