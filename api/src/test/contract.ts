@@ -255,6 +255,8 @@ afterEach(() => {
 
 afterAll(() => {
   if (unchecked) globalThis.fetch = unchecked;
+  unchecked = undefined;
+  watched.clear();
   const file = inject('contractCountFile');
   if (file) appendFileSync(file, `${JSON.stringify(contractCounts)}\n`);
 });
