@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import { compress } from '../middleware/compress.ts';
 import { answers, fits } from '../openapi/answers.ts';
 import { ContractError, contractCounts, takeServedMismatches, withContract } from './contract.ts';
 
@@ -10,6 +11,7 @@ const thing = z.object({ name: z.string(), total: z.int() });
 function appAnswering(body: unknown, status: 200 | 201 = 200) {
   return withContract(
     new Hono()
+      .use(compress)
       .get('/api/things/:id', answers({ 200: thing }), (c) => c.json(body as never, status))
       .get(
         '/api/files/:id',
@@ -47,6 +49,17 @@ describe('the contract check', () => {
     await expect(appAnswering('x').request('/api/files/1')).rejects.toThrow(
       'application/pdf, where its route declares text/csv',
     );
+  });
+
+  it('reads a compressed answer as a client would', async () => {
+    const app = appAnswering({ name: 'a'.repeat(2000), total: 1 });
+    const res = await app.request('/api/things/1', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    await expect(
+      appAnswering({ title: 'a'.repeat(2000), total: 1 }).request('/api/things/1', {
+        headers: { 'Accept-Encoding': 'br' },
+      }),
+    ).rejects.toThrow("must have required property 'name'");
   });
 
   it('holds a refusal to the Error body', async () => {

@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { RouterRoute } from 'hono/types';
@@ -112,6 +113,8 @@ async function check(
   contract: Contract,
   request: { method: string; url: string },
   response: globalThis.Response,
+  /** Whether the body was decoded already (a real fetch undoes Content-Encoding). */
+  decoded = false,
 ) {
   const method = request.method.toUpperCase();
   if (method === 'HEAD' || method === 'OPTIONS' || response.status < 200) return;
@@ -125,7 +128,7 @@ async function check(
   if (response.status >= 300 && response.status < 400) return;
   if (response.status >= 400) {
     if (!isJson(type)) return;
-    const body = await jsonOf(response, fail);
+    const body = await jsonOf(response, decoded, fail);
     if (!contract.error(body)) fail(`not the Error body: ${explain(contract.error.errors)}`);
     contractCounts.jsonErrors += 1;
     return;
@@ -147,7 +150,7 @@ async function check(
   }
   if (mediaType === 'application/json') {
     if (!isJson(type)) fail(`${type}, where its route declares JSON`);
-    const body = await jsonOf(response, fail);
+    const body = await jsonOf(response, decoded, fail);
     const validate = contract.validator(`${operation} ${response.status}`, content.schema);
     if (!validate(body)) fail(`not as its schema says: ${explain(validate.errors)}`);
     contractCounts.json2xx += 1;
@@ -161,8 +164,21 @@ async function check(
   contractCounts.otherBodies += 1;
 }
 
-async function jsonOf(response: globalThis.Response, fail: (why: string) => never) {
-  const text = await response.clone().text();
+/** The app's compression (middleware/compress.ts) undone, as a client's fetch undoes it. */
+const decoders: Record<string, (bytes: Buffer) => Buffer> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  deflate: inflateSync,
+};
+
+async function jsonOf(
+  response: globalThis.Response,
+  decoded: boolean,
+  fail: (why: string) => never,
+) {
+  const bytes = Buffer.from(await response.clone().arrayBuffer());
+  const decode = decoded ? undefined : decoders[response.headers.get('content-encoding') ?? ''];
+  const text = (decode ? decode(bytes) : bytes).toString('utf8');
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -237,7 +253,7 @@ export function checkAnswersFrom(origin: string) {
     const contract = await document;
     if (contract) {
       const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      await check(contract, { method, url }, response);
+      await check(contract, { method, url }, response, true);
     }
     return response;
   };
