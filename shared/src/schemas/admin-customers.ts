@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { count, instant, pageFields, rowId } from './admin-answers.ts';
 import { submissionPaymentStates } from './admin-submissions.ts';
+import { publicUserSchema } from './admin-users.ts';
 import { newsletterStatuses, userRoles } from './customers.ts';
 import { orderStatuses } from './orders.ts';
 
@@ -30,16 +31,7 @@ export const adminCustomerListSchema = z.object({
 
 /** GET /api/admin/customers/:id: the account, its orders and submissions, its newsletter status. */
 export const adminCustomerSchema = z.object({
-  customer: z.object({
-    id: rowId,
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    role: z.enum(userRoles),
-    createdAt: instant,
-    ...figures,
-  }),
+  customer: publicUserSchema.extend(figures),
   orders: z.array(
     z.object({
       id: rowId,
