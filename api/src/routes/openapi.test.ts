@@ -11,6 +11,28 @@ import { apiEndpoints } from '../openapi/route-table.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { accessRows, audienceOf } from './access.ts';
 
+/**
+ * DELETE WHEN MERGING h-contract2: the route files whose answers that branch declares (the public
+ * and customer routes), left out of the test below until it is merged. Then every route counts.
+ */
+const declaredOnBranchContract2 = new Set([
+  'health',
+  'services',
+  'products',
+  'events',
+  'media',
+  'contact',
+  'newsletter',
+  'subscribers',
+  'projects',
+  'uploads',
+  'payments',
+  'auth',
+  'orders',
+  'downloads',
+  'openapi',
+]);
+
 let t: TestApp;
 let doc: OpenApiDocument;
 
@@ -62,6 +84,14 @@ describe('GET /api/openapi.json', () => {
       expect(op.tags.every((tag) => tags.has(tag))).toBe(true);
       expect(op.responses.default).toEqual({ $ref: '#/components/responses/Refused' });
     }
+  });
+
+  it('describes a successful answer of every route (answers() in its chain)', () => {
+    const undeclared = documented()
+      .filter(({ op }) => !op.tags.every((tag) => declaredOnBranchContract2.has(tag)))
+      .filter(({ op }) => !Object.keys(op.responses).some((status) => /^2\d\d$/.test(status)))
+      .map(({ key }) => key);
+    expect(undeclared).toEqual([]);
   });
 
   it('passes an OpenAPI 3.1 validator', async () => {
