@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    globalSetup: ['./src/test/global-setup.ts'],
+    // The second sums the contract check's counts (test/contract.ts) and prints them at the end.
+    globalSetup: ['./src/test/global-setup.ts', './src/test/contract-count.ts'],
     setupFiles: ['./src/test/setup-db.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

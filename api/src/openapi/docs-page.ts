@@ -52,10 +52,22 @@ function body(op: Operation): string {
     .join('');
 }
 
+/** Each successful answer's body: its media type and, for JSON, its schema. */
+function answers(op: Operation): string {
+  return Object.entries(op.responses)
+    .filter(([status]) => /^[23]\d\d$/.test(status))
+    .map(([status, answer]) => {
+      const content = 'content' in answer ? Object.entries(answer.content ?? {}) : [];
+      const [type, body] = content[0] ?? ['no body', undefined];
+      return `<details><summary>Answer ${text(status)}: <code>${text(type)}</code></summary>${body ? json(body.schema) : ''}</details>`;
+    })
+    .join('');
+}
+
 function operation(method: string, path: string, op: Operation): string {
-  const refusals = Object.keys(op.responses).filter((status) => /^\d+$/.test(status));
+  const refusals = Object.keys(op.responses).filter((status) => /^[45]\d\d$/.test(status));
   return `<article id="${text(op.operationId)}"><h3><span class="method ${text(method)}">${text(method.toUpperCase())}</span> <code>${text(path)}</code></h3>
-<p>${text(op.summary)}${refusals.length ? ` Refuses with ${refusals.map(text).join(', ')}.` : ''}</p>${parameters(op)}${body(op)}</article>`;
+<p>${text(op.summary)}${refusals.length ? ` Refuses with ${refusals.map(text).join(', ')}.` : ''}</p>${parameters(op)}${body(op)}${answers(op)}</article>`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import { validatorOf } from '../lib/validate.ts';
 import { type AccessRow, audienceOf } from './access-row.ts';
+import { type Answers, answersOf } from './answers.ts';
 import { type MultipartForm, multipartForms } from './multipart-forms.ts';
 import { apiEndpoints, type Endpoint, type EndpointKey } from './route-table.ts';
 
@@ -28,7 +29,13 @@ export interface Operation {
     content: Record<string, { schema: JsonSchema }>;
   };
   security?: Record<string, string[]>[];
-  responses: Record<string, { description: string } | { $ref: string }>;
+  responses: Record<string, Response | { $ref: string }>;
+}
+
+/** A described answer: its body by media type (none for 204 and redirects). */
+export interface Response {
+  description: string;
+  content?: Record<string, { schema: JsonSchema }>;
 }
 
 export interface OpenApiDocument {
@@ -96,7 +103,77 @@ function multipartBody(form: MultipartForm) {
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
-function operation(endpoint: Endpoint, row: AccessRow | undefined, tag: string): Operation {
+/** How an answer without a description of its own reads, by status. */
+const answerTexts: Record<string, string> = {
+  200: 'Done.',
+  201: 'Created.',
+  202: 'Accepted: it goes on in the background.',
+  204: 'Done, with no body.',
+  206: 'Part of the file.',
+};
+
+/**
+ * A JSON answer's schema (what the server sends: zod's output). Schemas named with
+ * `.meta({ id })` come out as `$defs`, which move to the document's components, so a shape
+ * that several answers share (an order, a product) is described once.
+ */
+function answerSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  const {
+    $schema: _,
+    $defs,
+    ...json
+  } = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+  });
+  const text = (value: unknown) =>
+    JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/');
+  for (const [name, def] of Object.entries($defs ?? {})) {
+    const described = text(def);
+    const known = components[name];
+    if (known && JSON.stringify(known) !== described)
+      throw new Error(`Two different answer schemas are named ${name} (.meta({ id }))`);
+    components[name] = JSON.parse(described);
+  }
+  return JSON.parse(text(json));
+}
+
+/** The successful answers a route declares with `answers()`, each with its body's description. */
+function successes(
+  declared: Answers,
+  components: Record<string, JsonSchema>,
+): Record<string, Response> {
+  return Object.fromEntries(
+    Object.entries(declared).map(([status, answer]) => {
+      if (!answer || !('_zod' in answer)) {
+        const other = answer ?? { description: answerTexts[status] ?? 'Done.' };
+        const binary = { type: 'string', contentMediaType: other.mediaType };
+        return [
+          status,
+          {
+            description: other.description,
+            ...(other.mediaType ? { content: { [other.mediaType]: { schema: binary } } } : {}),
+          },
+        ];
+      }
+      const schema = answerSchema(answer, components);
+      return [
+        status,
+        {
+          description: answer.description ?? answerTexts[status] ?? 'Done.',
+          content: { 'application/json': { schema } },
+        },
+      ];
+    }),
+  );
+}
+
+function operation(
+  endpoint: Endpoint,
+  row: AccessRow | undefined,
+  tag: string,
+  components: Record<string, JsonSchema>,
+): Operation {
   const audience = row ? audienceOf(row) : 'public';
   const validators = endpoint.handlers.flatMap((handler) => validatorOf(handler) ?? []);
   const parameters: Parameter[] = [...endpoint.path.matchAll(/:(\w+)/g)].map(([, name = '']) => ({
@@ -125,7 +202,15 @@ function operation(endpoint: Endpoint, row: AccessRow | undefined, tag: string):
     : form
       ? { 'multipart/form-data': { schema: multipartBody(form) } }
       : undefined;
-  const responses: Operation['responses'] = { '2XX': { description: 'The answer.' } };
+  // A route without answers() yet has only its refusals described.
+  const declared = endpoint.handlers.flatMap((handler) => {
+    const answers = answersOf(handler);
+    return answers ? [answers] : [];
+  });
+  const responses: Operation['responses'] = Object.assign(
+    {},
+    ...declared.map((answers) => successes(answers, components)),
+  );
   if (content || parameters.some((p) => p.in === 'query')) responses['400'] = refusal('Invalid');
   if (audience !== 'public') responses['401'] = refusal('Unauthorized');
   if (audience === 'admin') responses['403'] = refusal('Forbidden');
@@ -158,6 +243,7 @@ export function openApiDocument(
     for (const row of fileRows) rows.set(row.route, { row, file });
   }
   const paths: OpenApiDocument['paths'] = {};
+  const answerComponents: Record<string, JsonSchema> = {};
   for (const endpoint of apiEndpoints(routes)) {
     const access = rows.get(endpoint.key);
     const path = openApiPath(endpoint.path);
@@ -167,6 +253,7 @@ export function openApiDocument(
       endpoint,
       access?.row,
       access?.file ?? 'other',
+      answerComponents,
     );
   }
   return {
@@ -184,6 +271,7 @@ export function openApiDocument(
     paths,
     components: {
       schemas: {
+        ...answerComponents,
         Error: {
           type: 'object',
           properties: {

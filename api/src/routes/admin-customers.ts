@@ -1,7 +1,13 @@
+import {
+  adminCustomerListSchema,
+  adminCustomerSchema,
+  customerRoleAnswerSchema,
+} from '@studio/shared/schemas/admin-customers';
 import { adminCustomersQuerySchema, customerRoleSchema } from '@studio/shared/schemas/customers';
 import { Hono } from 'hono';
 import type { AdminEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
+import { answers, fits } from '../openapi/answers.ts';
 import { changeCustomerRole } from '../services/customers/change-customer-role.ts';
 import { getCustomer } from '../services/customers/get-customer.ts';
 import { listCustomers } from '../services/customers/list-customers.ts';
@@ -12,18 +18,40 @@ import { listCustomers } from '../services/customers/list-customers.ts';
  * `GET /api/admin/users` stays as the plain account list it was.
  */
 export const adminCustomerRoutes = new Hono<AdminEnv>()
-  .get('/', validate('query', adminCustomersQuerySchema), async (c) =>
-    c.json(await listCustomers({ db: c.var.db, query: c.req.valid('query') }), 200),
+  .get(
+    '/',
+    answers({ 200: adminCustomerListSchema }),
+    validate('query', adminCustomersQuerySchema),
+    async (c) =>
+      c.json(
+        fits(
+          adminCustomerListSchema,
+          await listCustomers({ db: c.var.db, query: c.req.valid('query') }),
+        ),
+        200,
+      ),
   )
-  .get('/:id', async (c) => c.json(await getCustomer({ db: c.var.db, id: c.req.param('id') }), 200))
-  .put('/:id/role', validate('json', customerRoleSchema), async (c) =>
+  .get('/:id', answers({ 200: adminCustomerSchema }), async (c) =>
     c.json(
-      await changeCustomerRole({
-        db: c.var.db,
-        actorId: c.var.user.id,
-        id: c.req.param('id'),
-        role: c.req.valid('json').role,
-      }),
+      fits(adminCustomerSchema, await getCustomer({ db: c.var.db, id: c.req.param('id') })),
       200,
     ),
+  )
+  .put(
+    '/:id/role',
+    answers({ 200: customerRoleAnswerSchema }),
+    validate('json', customerRoleSchema),
+    async (c) =>
+      c.json(
+        fits(
+          customerRoleAnswerSchema,
+          await changeCustomerRole({
+            db: c.var.db,
+            actorId: c.var.user.id,
+            id: c.req.param('id'),
+            role: c.req.valid('json').role,
+          }),
+        ),
+        200,
+      ),
   );

@@ -1,5 +1,10 @@
 import { messages } from '@studio/shared/messages';
 import {
+  adminOrderAnswerSchema,
+  adminOrderChangeSchema,
+  adminOrderListSchema,
+} from '@studio/shared/schemas/admin-orders';
+import {
   adminOrdersQuerySchema,
   orderStatusSchema,
   shippingInfoSchema,
@@ -8,21 +13,36 @@ import { Hono } from 'hono';
 import type { AdminEnv } from '../context.ts';
 import { pdfDownload } from '../lib/pdf-download.ts';
 import { validate } from '../lib/validate.ts';
+import { answers, fits } from '../openapi/answers.ts';
 import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { addShipping } from '../services/orders/add-shipping.ts';
 import { getOrderForAdmin } from '../services/orders/get-order-for-admin.ts';
 import { listOrders } from '../services/orders/list-orders.ts';
 import { updateOrderStatus } from '../services/orders/update-order-status.ts';
 
+const invoicePdf = { mediaType: 'application/pdf', description: 'The invoice, a PDF file.' };
+
 export const adminOrderRoutes = new Hono<AdminEnv>()
-  .get('/', validate('query', adminOrdersQuerySchema), async (c) =>
-    c.json(await listOrders({ db: c.var.db, query: c.req.valid('query') }), 200),
+  .get(
+    '/',
+    answers({ 200: adminOrderListSchema }),
+    validate('query', adminOrdersQuerySchema),
+    async (c) =>
+      c.json(
+        fits(adminOrderListSchema, await listOrders({ db: c.var.db, query: c.req.valid('query') })),
+        200,
+      ),
   )
-  .get('/:id', async (c) =>
-    c.json({ order: await getOrderForAdmin({ db: c.var.db, id: c.req.param('id') }) }, 200),
+  .get('/:id', answers({ 200: adminOrderAnswerSchema }), async (c) =>
+    c.json(
+      fits(adminOrderAnswerSchema, {
+        order: await getOrderForAdmin({ db: c.var.db, id: c.req.param('id') }),
+      }),
+      200,
+    ),
   )
   // Any paid order's invoice (decision 036).
-  .get('/:id/invoice.pdf', async (c) => {
+  .get('/:id/invoice.pdf', answers({ 200: invoicePdf }), async (c) => {
     const pdf = pdfDownload(
       await openInvoice({
         ...c.var,
@@ -32,21 +52,37 @@ export const adminOrderRoutes = new Hono<AdminEnv>()
     );
     return c.body(pdf.body, 200, pdf.headers);
   })
-  .put('/:id/status', validate('json', orderStatusSchema), async (c) => {
-    const order = await updateOrderStatus({
-      db: c.var.db,
-      actorId: c.var.user.id,
-      id: c.req.param('id'),
-      status: c.req.valid('json').status,
-    });
-    return c.json({ order, message: messages.orders.statusUpdated }, 200);
-  })
-  .put('/:id/shipping', validate('json', shippingInfoSchema), async (c) => {
-    const order = await addShipping({
-      ...c.var,
-      actorId: c.var.user.id,
-      id: c.req.param('id'),
-      input: c.req.valid('json'),
-    });
-    return c.json({ order, message: messages.orders.shippingAdded }, 200);
-  });
+  .put(
+    '/:id/status',
+    answers({ 200: adminOrderChangeSchema }),
+    validate('json', orderStatusSchema),
+    async (c) => {
+      const order = await updateOrderStatus({
+        db: c.var.db,
+        actorId: c.var.user.id,
+        id: c.req.param('id'),
+        status: c.req.valid('json').status,
+      });
+      return c.json(
+        fits(adminOrderChangeSchema, { order, message: messages.orders.statusUpdated }),
+        200,
+      );
+    },
+  )
+  .put(
+    '/:id/shipping',
+    answers({ 200: adminOrderChangeSchema }),
+    validate('json', shippingInfoSchema),
+    async (c) => {
+      const order = await addShipping({
+        ...c.var,
+        actorId: c.var.user.id,
+        id: c.req.param('id'),
+        input: c.req.valid('json'),
+      });
+      return c.json(
+        fits(adminOrderChangeSchema, { order, message: messages.orders.shippingAdded }),
+        200,
+      );
+    },
+  );

@@ -4,6 +4,11 @@ import {
   productCreateSchema,
   productUpdateSchema,
 } from '@studio/shared/schemas/admin';
+import {
+  adminProductAnswerSchema,
+  adminProductListSchema,
+  stockHistorySchema,
+} from '@studio/shared/schemas/admin-products';
 import { paginationSchema } from '@studio/shared/schemas/pagination';
 import { singleLine } from '@studio/shared/schemas/text';
 import { Hono } from 'hono';
@@ -11,6 +16,7 @@ import { z } from 'zod';
 import type { AdminEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { validate } from '../lib/validate.ts';
+import { answers, fits } from '../openapi/answers.ts';
 import { addProductImage } from '../services/products/add-product-image.ts';
 import { createProduct } from '../services/products/create-product.ts';
 import { deactivateProduct } from '../services/products/deactivate-product.ts';
@@ -21,49 +27,72 @@ import { removeProductImage } from '../services/products/remove-product-image.ts
 import { updateProduct } from '../services/products/update-product.ts';
 import { listStockHistory } from '../services/stock/list-stock-history.ts';
 
+/** One product, as it is now. */
+const product = adminProductAnswerSchema;
+
 export const adminProductRoutes = new Hono<AdminEnv>()
-  .get('/', validate('query', adminProductsQuerySchema), async (c) =>
-    c.json(await listProductsForAdmin({ db: c.var.db, query: c.req.valid('query') }), 200),
+  .get(
+    '/',
+    answers({ 200: adminProductListSchema }),
+    validate('query', adminProductsQuerySchema),
+    async (c) =>
+      c.json(
+        fits(
+          adminProductListSchema,
+          await listProductsForAdmin({ db: c.var.db, query: c.req.valid('query') }),
+        ),
+        200,
+      ),
   )
-  .get('/:id', async (c) =>
-    c.json({ product: presentProduct(await findProduct(c.var.db, c.req.param('id'))) }, 200),
-  )
-  .get('/:id/stock-history', validate('query', paginationSchema), async (c) =>
+  .get('/:id', answers({ 200: product }), async (c) =>
     c.json(
-      await listStockHistory({
-        db: c.var.db,
-        productId: c.req.param('id'),
-        query: c.req.valid('query'),
-      }),
+      fits(product, { product: presentProduct(await findProduct(c.var.db, c.req.param('id'))) }),
       200,
     ),
   )
-  .post('/', validate('json', productCreateSchema), async (c) => {
+  .get(
+    '/:id/stock-history',
+    answers({ 200: stockHistorySchema }),
+    validate('query', paginationSchema),
+    async (c) =>
+      c.json(
+        fits(
+          stockHistorySchema,
+          await listStockHistory({
+            db: c.var.db,
+            productId: c.req.param('id'),
+            query: c.req.valid('query'),
+          }),
+        ),
+        200,
+      ),
+  )
+  .post('/', answers({ 201: product }), validate('json', productCreateSchema), async (c) => {
     const product = await createProduct({
       db: c.var.db,
       actorId: c.var.user.id,
       input: c.req.valid('json'),
     });
-    return c.json({ product }, 201);
+    return c.json(fits(adminProductAnswerSchema, { product }), 201);
   })
-  .put('/:id', validate('json', productUpdateSchema), async (c) => {
+  .put('/:id', answers({ 200: product }), validate('json', productUpdateSchema), async (c) => {
     const product = await updateProduct({
       db: c.var.db,
       actorId: c.var.user.id,
       id: c.req.param('id'),
       input: c.req.valid('json'),
     });
-    return c.json({ product }, 200);
+    return c.json(fits(adminProductAnswerSchema, { product }), 200);
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', answers({ 200: product }), async (c) => {
     const product = await deactivateProduct({
       db: c.var.db,
       actorId: c.var.user.id,
       id: c.req.param('id'),
     });
-    return c.json({ product }, 200);
+    return c.json(fits(adminProductAnswerSchema, { product }), 200);
   })
-  .post('/:id/images', async (c) => {
+  .post('/:id/images', answers({ 201: product }), async (c) => {
     const body = c.env?.incoming ?? c.req.raw.body;
     if (!body) throw new ApiError('BAD_REQUEST', messages.shop.imageMultipartRequired);
     const product = await addProductImage({
@@ -73,10 +102,11 @@ export const adminProductRoutes = new Hono<AdminEnv>()
       body,
       contentType: c.req.header('content-type') ?? '',
     });
-    return c.json({ product }, 201);
+    return c.json(fits(adminProductAnswerSchema, { product }), 201);
   })
   .delete(
     '/:id/images',
+    answers({ 200: product }),
     validate('query', z.object({ url: singleLine('url').min(1).max(500) })),
     async (c) => {
       const product = await removeProductImage({
@@ -85,6 +115,6 @@ export const adminProductRoutes = new Hono<AdminEnv>()
         id: c.req.param('id'),
         url: c.req.valid('query').url,
       });
-      return c.json({ product }, 200);
+      return c.json(fits(adminProductAnswerSchema, { product }), 200);
     },
   );

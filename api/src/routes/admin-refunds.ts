@@ -1,7 +1,9 @@
+import { createRefundAnswerSchema } from '@studio/shared/schemas/admin-refunds';
 import { createRefundSchema } from '@studio/shared/schemas/refunds';
 import { Hono } from 'hono';
 import type { AdminEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
+import { answers, fits } from '../openapi/answers.ts';
 import { createRefund } from '../services/refunds/create-refund.ts';
 
 /**
@@ -9,22 +11,31 @@ import { createRefund } from '../services/refunds/create-refund.ts';
  * the money went back (or a crypto refund was recorded), 202 while PayPal still processes it.
  * Each order's and submission's refunds are read with it (GET /api/admin/orders/:id, .../submissions/:id).
  */
+/** 201: the money went back (or a crypto refund was recorded); 202: PayPal still processes it. */
+const refunded = answers({ 201: createRefundAnswerSchema, 202: createRefundAnswerSchema });
+
 export const adminRefundRoutes = new Hono<AdminEnv>()
-  .post('/orders/:id/refunds', validate('json', createRefundSchema), async (c) => {
+  .post('/orders/:id/refunds', refunded, validate('json', createRefundSchema), async (c) => {
     const made = await createRefund({
       ...c.var,
       actorId: c.var.user.id,
       subject: { kind: 'order', id: c.req.param('id') },
       input: c.req.valid('json'),
     });
-    return c.json(made, made.refund.status === 'pending' ? 202 : 201);
+    return c.json(
+      fits(createRefundAnswerSchema, made),
+      made.refund.status === 'pending' ? 202 : 201,
+    );
   })
-  .post('/submissions/:id/refunds', validate('json', createRefundSchema), async (c) => {
+  .post('/submissions/:id/refunds', refunded, validate('json', createRefundSchema), async (c) => {
     const made = await createRefund({
       ...c.var,
       actorId: c.var.user.id,
       subject: { kind: 'submission', id: c.req.param('id') },
       input: c.req.valid('json'),
     });
-    return c.json(made, made.refund.status === 'pending' ? 202 : 201);
+    return c.json(
+      fits(createRefundAnswerSchema, made),
+      made.refund.status === 'pending' ? 202 : 201,
+    );
   });

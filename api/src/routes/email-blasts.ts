@@ -1,7 +1,16 @@
+import {
+  blastListSchema,
+  blastProgressSchema,
+  blastResendSchema,
+  blastRetrySchema,
+  blastSendingSchema,
+  blastSentSchema,
+} from '@studio/shared/schemas/admin-blasts';
 import { paginationSchema } from '@studio/shared/schemas/pagination';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
+import { answers, fits } from '../openapi/answers.ts';
 import { createBlast } from '../services/blasts/create-blast.ts';
 import { getBlastProgress } from '../services/blasts/get-blast-progress.ts';
 import { listBlasts } from '../services/blasts/list-blasts.ts';
@@ -20,8 +29,11 @@ const SEND_WAIT_MS = 10_000;
  * Mass e-mail, mounted at /api: the spec's send call under /events/admin, progress, history,
  * retries and resends under /admin. Both prefixes require an admin (app.ts).
  */
+/** Finished within the wait: the spec's counts; else 202, followed in the history. */
+const sent = answers({ 200: blastSentSchema, 202: blastSendingSchema });
+
 export const emailBlastRoutes = new Hono<AppEnv>()
-  .post('/events/admin/send-email-blast', async (c) => {
+  .post('/events/admin/send-email-blast', sent, async (c) => {
     const { blastId } = await createBlast({
       ...c.var,
       // Read the socket directly when served by Node (see routes/projects.ts).
@@ -37,37 +49,59 @@ export const emailBlastRoutes = new Hono<AppEnv>()
     });
     if (blast.status === 'done') {
       const { sentCount, failedCount, skippedCount } = blast;
-      return c.json({ sentCount, failedCount, skippedCount, blastId }, 200);
+      return c.json(fits(blastSentSchema, { sentCount, failedCount, skippedCount, blastId }), 200);
     }
     const { status, sentCount, failedCount, total } = blast;
-    return c.json({ blastId, status, sentCount, failedCount, total }, 202);
+    return c.json(
+      fits(blastSendingSchema, { blastId, status, sentCount, failedCount, total }),
+      202,
+    );
   })
-  .get('/admin/email-blasts', validate('query', paginationSchema), async (c) =>
-    c.json(await listBlasts({ db: c.var.db, query: c.req.valid('query') }), 200),
+  .get(
+    '/admin/email-blasts',
+    answers({ 200: blastListSchema }),
+    validate('query', paginationSchema),
+    async (c) =>
+      c.json(
+        fits(blastListSchema, await listBlasts({ db: c.var.db, query: c.req.valid('query') })),
+        200,
+      ),
   )
-  .get('/admin/email-blasts/:id', async (c) =>
-    c.json(await getBlastProgress({ db: c.var.db, blastId: c.req.param('id') }), 200),
-  )
-  .post('/admin/email-blasts/:id/retry', async (c) =>
+  .get('/admin/email-blasts/:id', answers({ 200: blastProgressSchema }), async (c) =>
     c.json(
-      await retryBlast({
-        db: c.var.db,
-        jobs: c.var.jobs,
-        blastId: c.req.param('id'),
-        actorId: c.var.user?.id ?? null,
-      }),
+      fits(
+        blastProgressSchema,
+        await getBlastProgress({ db: c.var.db, blastId: c.req.param('id') }),
+      ),
+      200,
+    ),
+  )
+  .post('/admin/email-blasts/:id/retry', answers({ 202: blastRetrySchema }), async (c) =>
+    c.json(
+      fits(
+        blastRetrySchema,
+        await retryBlast({
+          db: c.var.db,
+          jobs: c.var.jobs,
+          blastId: c.req.param('id'),
+          actorId: c.var.user?.id ?? null,
+        }),
+      ),
       202,
     ),
   )
   // Maybe mailed already: only on an admin's word, never by the job itself.
-  .post('/admin/email-blasts/:id/resend-unknown', async (c) =>
+  .post('/admin/email-blasts/:id/resend-unknown', answers({ 202: blastResendSchema }), async (c) =>
     c.json(
-      await resendUnknown({
-        db: c.var.db,
-        jobs: c.var.jobs,
-        blastId: c.req.param('id'),
-        actorId: c.var.user?.id ?? null,
-      }),
+      fits(
+        blastResendSchema,
+        await resendUnknown({
+          db: c.var.db,
+          jobs: c.var.jobs,
+          blastId: c.req.param('id'),
+          actorId: c.var.user?.id ?? null,
+        }),
+      ),
       202,
     ),
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { csvAnswer } from '../lib/csv.ts';
 import { validate } from '../lib/validate.ts';
+import { answers } from '../openapi/answers.ts';
 import { checkExportLink } from '../services/exports/check-export-link.ts';
 import { openExport } from '../services/exports/open-export.ts';
 
@@ -30,6 +31,7 @@ const linkQuery = z.object({
  */
 export const exportDownloadRoutes = new Hono<AppEnv>().get(
   '/:kind',
+  answers({ 200: { mediaType: 'text/csv', description: 'The export as CSV, streamed.' } }),
   validate('query', linkQuery),
   async (c) => {
     const request = await checkExportLink({

@@ -21,6 +21,7 @@ import { createCounters } from '../services/rate-limit/create-counters.ts';
 import type { Storage } from '../services/storage/storage.ts';
 import { storageFromEnv } from '../services/storage/storage-from-env.ts';
 import { closeTusUploads } from '../services/uploads/tus-uploads.ts';
+import { withContract } from './contract.ts';
 import { startTestS3, type TestS3 } from './s3.ts';
 import { createTestDatabase } from './setup-db.ts';
 import { storedKeys, unfinishedWrites } from './stored-files.ts';
@@ -220,7 +221,8 @@ export async function createTestApp(
     jobs,
     secret,
   };
-  const app = createApp(deps);
+  // Every answer the tests get through this app is checked against the API's document.
+  const app = withContract(createApp(deps));
   const as = (token: string | undefined) => testClient(app, undefined, undefined, bearer(token));
   const request: TestApp['request'] = async (method, p, options = {}) => {
     const headers: Record<string, string> = {

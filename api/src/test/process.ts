@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkAnswersFrom } from './contract.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -59,6 +60,8 @@ export async function startApi(env: Record<string, string>, timeoutMs = 60_000):
       reject(new Error(`exited with ${code} before listening:\n${run.output()}`));
     });
   });
+  // The test's fetch calls to it are checked against the API's document (test/contract.ts).
+  checkAnswersFrom(url);
   return {
     child: run.child,
     output: run.output,

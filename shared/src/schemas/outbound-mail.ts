@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { count, instant, pageFields, rowId } from './admin-answers.ts';
 import { paginationSchema } from './pagination.ts';
 
 export const outboundMailStatuses = ['pending', 'sending', 'sent', 'failed', 'unknown'] as const;
@@ -12,19 +13,27 @@ export const adminMailQuerySchema = paginationSchema.extend({
 });
 
 /** What a row of the outbox shows an admin. */
-export interface OutboundMailItem {
-  id: string;
-  purpose: string;
-  to: string;
-  subject: string;
-  status: OutboundMailStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  attemptedAt: string | null;
-  nextAttemptAt: string;
-  sentAt: string | null;
-}
+export const outboundMailItemSchema = z.object({
+  id: rowId,
+  purpose: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(outboundMailStatuses),
+  attempts: count,
+  lastError: z.string().nullable(),
+  createdAt: instant,
+  attemptedAt: instant.nullable(),
+  nextAttemptAt: instant,
+  sentAt: instant.nullable(),
+});
+export type OutboundMailItem = z.output<typeof outboundMailItemSchema>;
+
+/** GET /api/admin/mail: a page of the outbox, and how many mails wait, are sent, failed or unknown. */
+export const outboundMailListSchema = z.object({
+  mails: z.array(outboundMailItemSchema),
+  ...pageFields,
+  counts: z.object({ pending: count, sending: count, failed: count, unknown: count }),
+});
 
 /** What each purpose reads as in the admin. */
 export const mailPurposeLabels: Record<string, string> = {
