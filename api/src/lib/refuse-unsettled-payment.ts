@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { Outcome } from '../services/payments/apply-verdict.ts';
 import { ApiError } from './api-error.ts';
 
@@ -15,7 +15,7 @@ export function refuseUnsettledPayment<T extends Outcome>(
     throw new ApiError('UNPROCESSABLE', outcome.message);
   }
   if (outcome.status === 'unknown') {
-    throw new ApiError('NOT_FOUND', messages.payments.unknownTransaction);
+    throw new ApiError('NOT_FOUND', paymentMessages.unknownTransaction);
   }
   return outcome as Extract<T, { status: 'confirmed' } | { status: 'pending' }>;
 }

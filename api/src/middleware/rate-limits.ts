@@ -1,8 +1,11 @@
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
-import { holdMessages } from '@studio/shared/messages-holds';
-import { invoiceMessages } from '@studio/shared/messages-invoices';
-import { tusMessages } from '@studio/shared/messages-tus';
+import { authMessages } from '@studio/shared/messages/auth';
+import { contactMessages } from '@studio/shared/messages/contact';
+import { invoiceMessages } from '@studio/shared/messages/invoices';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { paymentMessages } from '@studio/shared/messages/payments';
+import { projectMessages } from '@studio/shared/messages/projects';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import type { Env } from '../env.ts';
@@ -43,56 +46,56 @@ export const authRateLimit = limitByIp({
   action: 'auth',
   limit: (env) => env.AUTH_RATE_LIMIT_PER_IP,
   windowSeconds: (env) => env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-  message: messages.auth.tooManyAttempts,
+  message: authMessages.tooManyAttempts,
 });
 
 /** Contact messages per address (CONTACT_RATE_LIMIT_PER_HOUR). */
 export const contactRateLimit = limitByIp({
   action: 'contact',
   limit: (env) => env.CONTACT_RATE_LIMIT_PER_HOUR,
-  message: messages.contact.tooMany,
+  message: contactMessages.tooMany,
 });
 
 /** Newsletter sign-ups per address: counted apart from contact messages, with their limit. */
 export const newsletterRateLimit = limitByIp({
   action: 'newsletter',
   limit: (env) => env.CONTACT_RATE_LIMIT_PER_HOUR,
-  message: messages.contact.tooMany,
+  message: contactMessages.tooMany,
 });
 
 /** Project submissions per address (SUBMISSION_RATE_LIMIT_PER_HOUR). */
 export const submissionRateLimit = limitByIp({
   action: 'submit',
   limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR,
-  message: messages.project.tooManySubmissions,
+  message: projectMessages.tooManySubmissions,
 });
 
 /** Upload drafts per address: one a project, so as many as submissions (decision 030). */
 export const draftRateLimit = limitByIp({
   action: 'draft',
   limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR,
-  message: messages.project.tooManySubmissions,
+  message: projectMessages.tooManySubmissions,
 });
 
 /** Resumable uploads created per address: a project's worth of files per submission allowed. */
 export const uploadRateLimit = limitByIp({
   action: 'upload',
   limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR * limits.maxFiles,
-  message: tusMessages.tooManyUploads,
+  message: uploadMessages.tooManyUploads,
 });
 
 /** Quotes, PayPal orders and confirmations per address (PAYMENT_RATE_LIMIT_PER_HOUR). */
 export const paymentRateLimit = limitByIp({
   action: 'payment',
   limit: (env) => env.PAYMENT_RATE_LIMIT_PER_HOUR,
-  message: messages.payments.tooManyAttempts,
+  message: paymentMessages.tooManyAttempts,
 });
 
 /** Orders placed per client address (ORDER_RATE_LIMIT_PER_HOUR, decision 026). */
 export const orderRateLimitByIp = limitByIp({
   action: 'order',
   limit: (env) => env.ORDER_RATE_LIMIT_PER_HOUR,
-  message: holdMessages.tooManyOrders,
+  message: orderMessages.tooManyOrders,
 });
 
 /** Orders placed per account (ORDER_RATE_LIMIT_PER_HOUR); after requireUser. */
@@ -104,7 +107,7 @@ export const orderRateLimitByAccount = createMiddleware<AppEnv>(async (c, next) 
       key: `order:user:${user.id}`,
       limit: env.ORDER_RATE_LIMIT_PER_HOUR,
       windowSeconds: 3600,
-      message: holdMessages.tooManyOrders,
+      message: orderMessages.tooManyOrders,
     });
   }
   await next();

@@ -1,5 +1,5 @@
-import { messages } from '@studio/shared/messages';
-import { eventMessages } from '@studio/shared/messages-events';
+import { authMessages } from '@studio/shared/messages/auth';
+import { eventMessages } from '@studio/shared/messages/events';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
@@ -10,7 +10,7 @@ import { updateEvent } from '../services/events/update-event.ts';
 
 /** The signed-in admin (requireAdmin in app.ts guards the whole prefix; this only narrows the type). */
 function actorId(c: Context<AppEnv>) {
-  if (!c.var.user) throw new ApiError('UNAUTHORIZED', messages.auth.notSignedIn);
+  if (!c.var.user) throw new ApiError('UNAUTHORIZED', authMessages.notSignedIn);
   return c.var.user.id;
 }
 

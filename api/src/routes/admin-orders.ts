@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import {
   adminOrdersQuerySchema,
   orderStatusSchema,
@@ -39,7 +39,7 @@ export const adminOrderRoutes = new Hono<AdminEnv>()
       id: c.req.param('id'),
       status: c.req.valid('json').status,
     });
-    return c.json({ order, message: messages.orders.statusUpdated }, 200);
+    return c.json({ order, message: orderMessages.statusUpdated }, 200);
   })
   .put('/:id/shipping', validate('json', shippingInfoSchema), async (c) => {
     const order = await addShipping({
@@ -48,5 +48,5 @@ export const adminOrderRoutes = new Hono<AdminEnv>()
       id: c.req.param('id'),
       input: c.req.valid('json'),
     });
-    return c.json({ order, message: messages.orders.shippingAdded }, 200);
+    return c.json({ order, message: orderMessages.shippingAdded }, 200);
   });

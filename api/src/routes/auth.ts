@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import {
   changePasswordSchema,
   loginSchema,
@@ -64,7 +64,7 @@ export const authRoutes = new Hono<AppEnv>()
       ip: clientIp(c),
       device: deviceOf(c),
     });
-    return c.json({ success: true as const, message: messages.auth.passwordChanged }, 200);
+    return c.json({ success: true as const, message: authMessages.passwordChanged }, 200);
   })
   .post('/logout-all', requireUser, async (c) => {
     const signedOut = await revokeSessions({ db: c.var.db, userId: c.var.user.id });

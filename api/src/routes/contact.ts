@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { contactMessages } from '@studio/shared/messages/contact';
 import { contactSchema } from '@studio/shared/schemas/contact';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
@@ -12,6 +12,6 @@ export const contactRoutes = new Hono<AppEnv>().post(
   contactRateLimit,
   async (c) => {
     await sendContactMessage({ ...c.var, input: c.req.valid('json') });
-    return c.json({ success: true as const, message: messages.contact.sent }, 201);
+    return c.json({ success: true as const, message: contactMessages.sent }, 201);
   },
 );

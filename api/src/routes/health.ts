@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { httpMessages } from '@studio/shared/messages/http';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
@@ -26,7 +26,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/health', async (c) => {
       c.var.log.warn({ err: error }, 'health check: database unavailable');
     }
     c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return c.json({ message: messages.http.unavailable, code: 'UNAVAILABLE' as const }, 503);
+    return c.json({ message: httpMessages.unavailable, code: 'UNAVAILABLE' as const }, 503);
   } finally {
     clearTimeout(timer);
   }

@@ -1,5 +1,4 @@
-import { messages } from '@studio/shared/messages';
-import { newsletterMessages as nm } from '@studio/shared/messages-newsletter';
+import { newsletterMessages as nm } from '@studio/shared/messages/newsletter';
 import { newsletterSchema } from '@studio/shared/schemas/contact';
 import { singleLine } from '@studio/shared/schemas/text';
 import { Hono } from 'hono';
@@ -39,7 +38,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
   // to the address, and only its owner's confirmation subscribes it.
   .post('/newsletter', validate('json', newsletterSchema), newsletterRateLimit, async (c) => {
     await subscribe({ ...c.var, email: c.req.valid('json').email });
-    return c.json({ success: true as const, message: messages.newsletter.subscribed }, 200);
+    return c.json({ success: true as const, message: nm.subscribed }, 200);
   })
   // The confirmation mail's link: a page asking to confirm, so link scanners confirm nobody.
   .get('/newsletter/confirm', validate('query', confirmQuery), (c) => {
@@ -100,8 +99,5 @@ export const newsletterRoutes = new Hono<AppEnv>()
       }
       throw error;
     }
-    return c.html(
-      page('Unsubscribe', `<p>${escapeHtml(messages.newsletter.unsubscribed)}</p>`),
-      200,
-    );
+    return c.html(page('Unsubscribe', `<p>${escapeHtml(nm.unsubscribed)}</p>`), 200);
   });

@@ -1,5 +1,5 @@
-import { messages } from '@studio/shared/messages';
-import { holdMessages } from '@studio/shared/messages-holds';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { createOrderSchema, executePaymentSchema } from '@studio/shared/schemas/orders';
 import { paginationSchema } from '@studio/shared/schemas/pagination';
 import { orderPaymentConfirmSchema } from '@studio/shared/schemas/payments';
@@ -71,7 +71,7 @@ export const orderRoutes = new Hono<AppEnv>()
           {
             success: false as const,
             status: result.status,
-            message: messages.payments.pending,
+            message: paymentMessages.pending,
             order,
           },
           202,
@@ -87,7 +87,7 @@ export const orderRoutes = new Hono<AppEnv>()
   // The customer cancels their own unpaid order; its stock goes back at once.
   .post('/:id/cancel', requireUser, async (c) => {
     const order = await cancelMyOrder({ ...c.var, orderId: c.req.param('id') });
-    return c.json({ message: holdMessages.cancelled, order }, 200);
+    return c.json({ message: orderMessages.cancelled, order }, 200);
   })
   // The customer's own invoice once the order is paid (decision 036).
   .get('/:id/invoice.pdf', requireUser, invoiceRateLimit, async (c) => {

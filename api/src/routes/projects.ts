@@ -1,4 +1,5 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { paymentConfirmSchema } from '@studio/shared/schemas/payments';
 import { projectUploadsSubmissionSchema } from '@studio/shared/schemas/project-uploads';
 import { Hono } from 'hono';
@@ -26,7 +27,7 @@ export const projectRoutes = new Hono<AppEnv>()
     // Read the socket directly when served by Node: no web-stream copy, and a client that goes
     // away surfaces as an error at once.
     const body = c.env?.incoming ?? c.req.raw.body;
-    if (!body) throw new ApiError('BAD_REQUEST', messages.project.multipartRequired);
+    if (!body) throw new ApiError('BAD_REQUEST', projectMessages.multipartRequired);
     const result = await submitProject({
       ...c.var,
       body,
@@ -68,7 +69,7 @@ export const projectRoutes = new Hono<AppEnv>()
             success: true as const,
             status: result.status,
             paymentId: result.paymentId,
-            message: messages.payments.confirmed,
+            message: paymentMessages.confirmed,
           },
           200,
         )
@@ -77,7 +78,7 @@ export const projectRoutes = new Hono<AppEnv>()
             success: true as const,
             status: result.status,
             paymentId: result.paymentId,
-            message: messages.payments.pending,
+            message: paymentMessages.pending,
           },
           202,
         );

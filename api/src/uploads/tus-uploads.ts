@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import { eq, sql } from 'drizzle-orm';
@@ -103,7 +103,7 @@ export function tusUploads({ db, env, log }: { db: Db; env: StoreEnv; log?: Logg
         const refusal: TusRefusal = {
           status_code: 415,
           body: JSON.stringify({
-            message: messages.project.fileTypeRefused(name),
+            message: projectMessages.fileTypeRefused(name),
             code: 'UNSUPPORTED_MEDIA_TYPE',
           }),
         };

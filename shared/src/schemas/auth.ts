@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { authMessages } from '../messages/auth.ts';
 import {
   emailField,
   firstNameField,
@@ -10,7 +10,7 @@ import {
 } from './fields.ts';
 import { nonEmptyUpdate, secretText } from './text.ts';
 
-const m = messages.auth;
+const m = authMessages;
 
 /** POST /api/auth/login. `rememberMe` only decides where the browser keeps the token. */
 export const loginSchema = z.object({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
-import { messages } from '../messages.ts';
+import { projectMessages } from '../messages/projects.ts';
 import { multiLine, singleLine } from './text.ts';
 
-const m = messages.project;
+const m = projectMessages;
 
 function required(field: string, message: string, lines: 'single' | 'multi' = 'single') {
   return (lines === 'multi' ? multiLine : singleLine)(field, { error: message })

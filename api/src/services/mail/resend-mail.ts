@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { mailMessages } from '@studio/shared/messages/mail';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboundMail } from '../../db/schema/outbound-mail.ts';
@@ -13,20 +13,20 @@ import { OUTBOUND_MAIL_CHANNEL } from './queue-mail.ts';
  * arrived), once more: it goes back in the queue for one more round of attempts. Audited.
  */
 export async function resendMail({ db, actorId, id }: { db: Db; actorId: string; id: string }) {
-  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.mail.notFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', mailMessages.notFound);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: outboundMail.status })
       .from(outboundMail)
       .where(eq(outboundMail.id, id))
       .for('update');
-    if (!row) throw new ApiError('NOT_FOUND', messages.mail.notFound);
+    if (!row) throw new ApiError('NOT_FOUND', mailMessages.notFound);
     const [updated] = await tx
       .update(outboundMail)
       .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
       .where(and(eq(outboundMail.id, id), inArray(outboundMail.status, ['failed', 'unknown'])))
       .returning();
-    if (!updated) throw new ApiError('CONFLICT', messages.mail.notResendable);
+    if (!updated) throw new ApiError('CONFLICT', mailMessages.notResendable);
     await recordAudit({
       db: tx,
       actorId,

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
@@ -42,10 +42,10 @@ export async function markPaid({
         .from(payments)
         .where(eq(payments.id, paymentId))
         .for('update');
-      if (!payment) throw new ApiError('NOT_FOUND', messages.payments.quoteNotFound);
+      if (!payment) throw new ApiError('NOT_FOUND', paymentMessages.quoteNotFound);
       if (payment.status === 'confirmed' || payment.status === 'refunded') {
         if (payment.externalId === externalId) return;
-        throw new ApiError('CONFLICT', messages.payments.alreadyPaid);
+        throw new ApiError('CONFLICT', paymentMessages.alreadyPaid);
       }
       const moved = await transitionPayment(tx, {
         paymentId,
@@ -85,7 +85,7 @@ export async function markPaid({
     });
   } catch (error) {
     if (isUniqueViolation(error, 'payments_external_id_key')) {
-      throw new ApiError('CONFLICT', messages.payments.alreadyUsed);
+      throw new ApiError('CONFLICT', paymentMessages.alreadyUsed);
     }
     throw error;
   }

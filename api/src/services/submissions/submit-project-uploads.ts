@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@studio/shared/messages';
-import { tusMessages } from '@studio/shared/messages-tus';
+import { projectMessages } from '@studio/shared/messages/projects';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import type { projectUploadsSubmissionSchema } from '@studio/shared/schemas/project-uploads';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -16,7 +16,7 @@ import { findUploadDraft } from '../uploads/find-upload-draft.ts';
 import { findService } from './find-service.ts';
 import { recordSubmission } from './record-submission.ts';
 
-const m = messages.project;
+const m = projectMessages;
 
 /**
  * POST /api/projects/submit-uploads: the project from completed resumable uploads of the
@@ -59,10 +59,11 @@ export async function submitProjectUploads({
   // In the order the visitor chose them.
   const uploads = uploadIds.map((id) => {
     const row = rows.find((r) => r.id === id);
-    if (!row) throw new ApiError('NOT_FOUND', tusMessages.uploadNotFound);
-    if (row.submissionId) throw new ApiError('CONFLICT', tusMessages.alreadyUsed(row.originalName));
+    if (!row) throw new ApiError('NOT_FOUND', uploadMessages.uploadNotFound);
+    if (row.submissionId)
+      throw new ApiError('CONFLICT', uploadMessages.alreadyUsed(row.originalName));
     if (!row.completedAt || !row.contentType) {
-      throw new ApiError('CONFLICT', tusMessages.notComplete(row.originalName));
+      throw new ApiError('CONFLICT', uploadMessages.notComplete(row.originalName));
     }
     return { ...row, contentType: row.contentType };
   });
@@ -80,7 +81,7 @@ export async function submitProjectUploads({
         sizeBytes: bytes,
       });
       if (bytes !== upload.sizeBytes)
-        throw new ApiError('CONFLICT', tusMessages.notComplete(upload.originalName));
+        throw new ApiError('CONFLICT', uploadMessages.notComplete(upload.originalName));
     }
     submissionId = await recordSubmission({
       db,
@@ -107,7 +108,7 @@ export async function submitProjectUploads({
           .returning({ id: projectUploads.id });
         if (taken.length !== uploads.length) {
           const lost = uploads.find((u) => !taken.some((t) => t.id === u.id)) ?? uploads[0];
-          throw new ApiError('CONFLICT', tusMessages.alreadyUsed(String(lost?.originalName)));
+          throw new ApiError('CONFLICT', uploadMessages.alreadyUsed(String(lost?.originalName)));
         }
       },
     });

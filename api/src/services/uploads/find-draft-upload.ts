@@ -1,4 +1,4 @@
-import { tusMessages } from '@studio/shared/messages-tus';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import { uploadIdPattern } from '@studio/shared/schemas/project-uploads';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -15,11 +15,11 @@ export async function findDraftUpload({
   draftId: string;
   id: string;
 }) {
-  if (!uploadIdPattern.test(id)) throw new ApiError('NOT_FOUND', tusMessages.uploadNotFound);
+  if (!uploadIdPattern.test(id)) throw new ApiError('NOT_FOUND', uploadMessages.uploadNotFound);
   const [upload] = await db
     .select()
     .from(projectUploads)
     .where(and(eq(projectUploads.id, id), eq(projectUploads.draftId, draftId)));
-  if (!upload) throw new ApiError('NOT_FOUND', tusMessages.uploadNotFound);
+  if (!upload) throw new ApiError('NOT_FOUND', uploadMessages.uploadNotFound);
   return upload;
 }

@@ -9,7 +9,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { eventMessages as m } from '@studio/shared/messages-events';
+import { eventMessages as m } from '@studio/shared/messages/events';
 import { IconAlertTriangle, IconCalendarOff, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';

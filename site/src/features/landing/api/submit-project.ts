@@ -1,5 +1,5 @@
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import type { ProjectSubmissionResponse } from '@studio/shared/schemas/project';
 import { useMutation } from '@tanstack/react-query';
 import { storedToken } from '../../../lib/api-client';
@@ -29,12 +29,12 @@ function isAccepted(file: File): boolean {
 
 /** Spec 5's file rules, as the toast to show, or null when the selection is fine. */
 export function fileProblem(files: readonly File[]): string | null {
-  if (files.length > limits.maxFiles) return messages.project.tooManyFiles;
+  if (files.length > limits.maxFiles) return projectMessages.tooManyFiles;
   // The server refuses a file of maxFileBytes or more ("under 400MB").
   const tooLarge = files.filter((f) => f.size >= limits.maxFileBytes).length;
-  if (tooLarge > 0) return messages.project.filesTooLarge(tooLarge);
+  if (tooLarge > 0) return projectMessages.filesTooLarge(tooLarge);
   const refused = files.find((f) => !isAccepted(f));
-  if (refused) return messages.project.fileTypeRefused(refused.name);
+  if (refused) return projectMessages.fileTypeRefused(refused.name);
   return null;
 }
 
@@ -46,7 +46,7 @@ export class UploadCancelledError extends Error {
 /** Spec 8: the server's message when it answers JSON, its status line when it does not. */
 function failure(xhr: XMLHttpRequest): ApiError {
   if (xhr.getResponseHeader('content-type')?.includes('application/json'))
-    return apiError(xhr.status, xhr.responseText, messages.project.submitFailed);
+    return apiError(xhr.status, xhr.responseText, projectMessages.submitFailed);
   return new ApiError(`Server error (${xhr.status}): ${xhr.statusText}`, xhr.status);
 }
 
@@ -105,7 +105,7 @@ export function submitProject(
         try {
           resolve(JSON.parse(xhr.responseText) as SubmittedProject);
         } catch {
-          reject(new ApiError(messages.project.submitFailed, xhr.status));
+          reject(new ApiError(projectMessages.submitFailed, xhr.status));
         }
         return;
       }
@@ -113,7 +113,7 @@ export function submitProject(
     };
     xhr.onerror = () => {
       done();
-      reject(new ApiError(messages.project.submitFailed, 0));
+      reject(new ApiError(projectMessages.submitFailed, 0));
     };
     xhr.onabort = () => {
       done();

@@ -10,7 +10,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { holdMessages } from '@studio/shared/messages-holds';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { IconExternalLink, IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
@@ -239,7 +239,7 @@ function AddToCart({ product, titleId }: { product: ShopProduct; titleId: string
       </Button>
       {full && capped && (
         <Text size="xs" c="dark.1" ta="center">
-          {holdMessages.perLineCap(limit)}
+          {orderMessages.perLineCap(limit)}
         </Text>
       )}
       {inCart > 0 && (

@@ -14,8 +14,8 @@ import {
 import { useForm } from '@mantine/form';
 import { serviceCategories } from '@studio/shared/catalog/services';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
-import { tusMessages } from '@studio/shared/messages-tus';
+import { projectMessages } from '@studio/shared/messages/projects';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import { projectSubmissionSchema } from '@studio/shared/schemas/project';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -34,7 +34,7 @@ import { unfinishedUploads } from '../api/upload-project-files';
 import { cardPrice } from './service-card';
 import classes from './submit-project-modal.module.css';
 
-const m = messages.project;
+const m = projectMessages;
 const ACCEPT = 'audio/*,video/*,.zip';
 const SUBMIT_TOAST_ID = 'project-submit';
 
@@ -296,7 +296,7 @@ function SubmitProjectForm({
         />
         {unfinished.length > 0 && !uploading && (
           <Text size="sm" c="orange.8" data-testid="upload-unfinished">
-            {tusMessages.chooseAgain(unfinished.join(', '))}
+            {uploadMessages.chooseAgain(unfinished.join(', '))}
           </Text>
         )}
         {files.length > 0 && !uploading && (
@@ -312,7 +312,7 @@ function SubmitProjectForm({
                 Uploading {overall}%
               </Text>
               <Text size="xs" c="dimmed" aria-live="polite">
-                {waiting ? tusMessages.waitingForNetwork : (eta ?? 'Starting...')}
+                {waiting ? uploadMessages.waitingForNetwork : (eta ?? 'Starting...')}
               </Text>
             </Group>
             <Progress

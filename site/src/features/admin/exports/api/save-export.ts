@@ -1,4 +1,4 @@
-import { exportMessages } from '@studio/shared/messages-exports';
+import { exportMessages } from '@studio/shared/messages/exports';
 import type { ExportLinkInput } from '@studio/shared/schemas/exports';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, unwrap } from '../../../../lib/api-error';

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import type { shippingInfoSchema } from '@studio/shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -31,10 +31,10 @@ export function useAddShipping() {
       addShipping(api, id, shipping),
     // Toasts here rather than at the call, so they show even if the modal closed meanwhile.
     onSuccess: async (order) => {
-      toast.success(messages.orders.shippingAdded, ADMIN_TOAST);
+      toast.success(orderMessages.shippingAdded, ADMIN_TOAST);
       queryClient.setQueryData(orderQueryKey(order.id), order);
       await invalidateAfterOrderChange(queryClient);
     },
-    onError: (error) => failureToast(messages.orders.shippingFailed, error),
+    onError: (error) => failureToast(orderMessages.shippingFailed, error),
   });
 }
