@@ -20,8 +20,9 @@ export const authSpec = {
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',
   profileUpdateFailed: 'Profile update failed',
-  /** With ', Admin' after it for an admin. */
+  /** With `adminSuffix` after it for an admin. */
   welcomeBack: 'Welcome back',
+  adminSuffix: ', Admin',
   registrationSuccessful: 'Registration successful',
   loggedOut: 'Logged out successfully',
 } as const;

@@ -9,7 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Ours: spec 8 names only the failure ('Profile update failed'). */
-export const PROFILE_UPDATED = 'Profile updated';
+export const PROFILE_UPDATED = authMessages.profileUpdated;
 
 // The register form's field rules, so the same mistake gets the same words here.
 const profileFormSchema = z.object({

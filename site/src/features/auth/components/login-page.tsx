@@ -44,7 +44,7 @@ export function LoginPage() {
     try {
       const user = await store.login({ email, password }, rememberMe);
       const isAdmin = user.role === 'admin';
-      toast.success(`${authMessages.welcomeBack}${isAdmin ? ', Admin' : ''}`);
+      toast.success(`${authMessages.welcomeBack}${isAdmin ? authMessages.adminSuffix : ''}`);
       await navigate({ to: isAdmin ? '/admin' : (redirect ?? '/') });
     } catch (e) {
       toast.error(e instanceof Error ? e.message : authMessages.loginFailed);
@@ -68,7 +68,7 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && (
-            <Alert color="red" variant="light" role="alert" title="Could not sign in">
+            <Alert color="red" variant="light" role="alert" title={authMessages.signInFailedTitle}>
               {error}
             </Alert>
           )}

@@ -92,7 +92,12 @@ export function RegisterPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && (
-            <Alert color="red" variant="light" role="alert" title="Could not register">
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title={authMessages.registerFailedTitle}
+            >
               {error}
             </Alert>
           )}

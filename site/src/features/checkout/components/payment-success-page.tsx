@@ -173,7 +173,7 @@ function PaymentPending({ result }: { result: Result }) {
 function PaymentFailed({ message, orderId }: { message: string; orderId: string | undefined }) {
   return (
     <PageShell title="Payment Failed">
-      <Alert color="red" variant="light" role="alert" title="Your payment did not go through">
+      <Alert color="red" variant="light" role="alert" title={paymentMessages.notThroughTitle}>
         {message}
       </Alert>
       <Group>

@@ -47,7 +47,7 @@ export class UploadCancelledError extends Error {
 function failure(xhr: XMLHttpRequest): ApiError {
   if (xhr.getResponseHeader('content-type')?.includes('application/json'))
     return apiError(xhr.status, xhr.responseText, projectMessages.submitFailed);
-  return new ApiError(`Server error (${xhr.status}): ${xhr.statusText}`, xhr.status);
+  return new ApiError(projectMessages.serverError(xhr.status, xhr.statusText), xhr.status);
 }
 
 /** Bytes sent so far of the whole request (multipart framing included). */

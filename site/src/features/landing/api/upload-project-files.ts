@@ -211,7 +211,7 @@ export async function submitProjectResumably(
   const text = await res.text();
   if (!res.ok) {
     if (!res.headers.get('content-type')?.includes('application/json'))
-      throw new ApiError(`Server error (${res.status}): ${res.statusText}`, res.status);
+      throw new ApiError(projectMessages.serverError(res.status, res.statusText), res.status);
     throw apiError(res.status, text, projectMessages.submitFailed);
   }
   await forgetUploads(draft);

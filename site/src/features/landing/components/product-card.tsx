@@ -11,6 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { orderMessages } from '@studio/shared/messages/orders';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { IconExternalLink, IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
@@ -217,7 +218,7 @@ function AddToCart({ product, titleId }: { product: ShopProduct; titleId: string
       imageUrl: smallestJpeg(product.images[0]),
       stock: product.stock,
     });
-    if (added > 0) toast.success(`${product.name} added to cart`);
+    if (added > 0) toast.success(shopMessages.addedToCart(product.name));
   };
 
   return (

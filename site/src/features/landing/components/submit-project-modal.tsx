@@ -182,7 +182,7 @@ function SubmitProjectForm({
     inFlight.current = controller;
     startedAt.current = performance.now();
     setProgress({ loaded: 0, total: 1 });
-    toast.loading('Submitting your project...', { id: SUBMIT_TOAST_ID });
+    toast.loading(projectMessages.submitting, { id: SUBMIT_TOAST_ID });
     try {
       const result = await submit.mutateAsync({
         input: { ...values, service: values.service ?? '' },
@@ -200,7 +200,7 @@ function SubmitProjectForm({
       setWaiting(false);
       if (controller.signal.aborted) {
         setUnfinished([]);
-        toast.info('Upload cancelled. Your project was not sent.', { id: SUBMIT_TOAST_ID });
+        toast.info(projectMessages.uploadCancelled, { id: SUBMIT_TOAST_ID });
         return;
       }
       inFlight.current = null;

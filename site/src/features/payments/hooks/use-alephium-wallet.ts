@@ -60,7 +60,7 @@ export function useAlephiumWallet() {
     setConnecting(true);
     try {
       const account = await wallet.enable({ onDisconnected: () => setAddress(null) });
-      if (!account?.address) throw new Error('Your wallet shared no account');
+      if (!account?.address) throw new Error(paymentMessages.noAccount);
       setAddress(account.address);
       return account.address;
     } finally {

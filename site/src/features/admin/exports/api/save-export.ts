@@ -56,9 +56,9 @@ export function useSaveExport() {
     },
     onSuccess: (outcome, choice) => {
       if (outcome.outcome === 'started')
-        toast.success(`${what[choice.kind]} export downloading`, ADMIN_TOAST);
+        toast.success(exportMessages.downloading(what[choice.kind]), ADMIN_TOAST);
       if (outcome.outcome === 'saved')
-        toast.success(`${what[choice.kind]} saved to ${outcome.path}`, ADMIN_TOAST);
+        toast.success(exportMessages.saved(what[choice.kind], outcome.path), ADMIN_TOAST);
     },
     onError: (error) => failureToast(exportMessages.exportFailed, error),
   });

@@ -18,7 +18,7 @@ export type ShippingInfo = z.output<typeof shippingInfoSchema>;
 export async function addShipping(api: AdminApi, id: string, shipping: ShippingInfo) {
   const { order } = await unwrap(
     api.admin.orders[':id'].shipping.$put({ param: { id }, json: shipping }),
-    'Failed to add shipping information',
+    orderMessages.shippingFailed,
   );
   return order;
 }

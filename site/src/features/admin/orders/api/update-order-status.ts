@@ -12,7 +12,7 @@ import { invalidateAfterOrderChange } from './invalidate-order';
 export async function updateOrderStatus(api: AdminApi, id: string, status: OrderStatus) {
   const { order } = await unwrap(
     api.admin.orders[':id'].status.$put({ param: { id }, json: { status } }),
-    'Failed to update order status',
+    orderMessages.statusFailed,
   );
   return order;
 }

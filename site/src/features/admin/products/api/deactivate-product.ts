@@ -1,3 +1,4 @@
+import { shopMessages } from '@studio/shared/messages/shop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { type AdminApi, useAdminApi } from '../../admin-context';
@@ -10,7 +11,7 @@ import { invalidateProducts, replaceProductInLists } from './admin-result';
 export async function deactivateProduct(api: AdminApi, id: string) {
   const { product } = await unwrap(
     api.admin.products[':id'].$delete({ param: { id } }),
-    'Failed to deactivate product',
+    shopMessages.deactivateFailed,
   );
   return product;
 }

@@ -1,3 +1,4 @@
+import { shopMessages } from '@studio/shared/messages/shop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { type AdminApi, useAdminApi } from '../../admin-context';
@@ -7,7 +8,7 @@ import { invalidateProducts, replaceProductInLists } from './admin-result';
 export async function removeProductImage(api: AdminApi, id: string, url: string) {
   const { product } = await unwrap(
     api.admin.products[':id'].images.$delete({ param: { id }, query: { url } }),
-    'Failed to remove image',
+    shopMessages.imageRemoveFailed,
   );
   return product;
 }

@@ -1,13 +1,11 @@
+import { projectMessages } from '@studio/shared/messages/projects';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, type AdminApi, useAdminApi } from '../../admin-context';
 
 /** GET /api/admin/submissions/:id: every field, the files and the payment attempts. */
 export async function getAdminSubmission(api: AdminApi, id: string) {
-  return unwrap(
-    api.admin.submissions[':id'].$get({ param: { id } }),
-    'Failed to load the submission',
-  );
+  return unwrap(api.admin.submissions[':id'].$get({ param: { id } }), projectMessages.loadFailed);
 }
 
 export type AdminSubmissionDetail = Awaited<ReturnType<typeof getAdminSubmission>>;
