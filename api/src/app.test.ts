@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
+import { httpMessages } from '@studio/shared/messages/http';
 import { count } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ describe('error bodies', () => {
     const res = await raw({ headers: { 'Content-Type': 'application/json' }, body: '{"email":' });
     expect(res).toEqual({
       status: 400,
-      body: { message: messages.http.malformedJson, code: 'MALFORMED_JSON' },
+      body: { message: httpMessages.malformedJson, code: 'MALFORMED_JSON' },
     });
   });
 
@@ -72,7 +73,7 @@ describe('error bodies', () => {
     const res = await raw({ headers: { 'Content-Type': 'text/plain' }, body: 'email=a@b.co' });
     expect(res).toEqual({
       status: 415,
-      body: { message: messages.http.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      body: { message: httpMessages.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
     });
   });
 
@@ -94,7 +95,7 @@ describe('error bodies', () => {
     });
     expect(res).toEqual({
       status: 413,
-      body: { message: messages.http.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' },
+      body: { message: httpMessages.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' },
     });
     const [after] = await t.db.select({ n: count() }).from(users);
     expect(after?.n).toBe(before?.n);
@@ -123,7 +124,7 @@ describe('error bodies', () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const res = await t.request(method, '/api/no/such/route');
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: messages.http.notFound, code: 'NOT_FOUND' });
+      expect(res.body).toEqual({ message: httpMessages.notFound, code: 'NOT_FOUND' });
     }
   });
 
@@ -135,7 +136,7 @@ describe('error bodies', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
-    expect(res.body.message).toBe(messages.auth.firstNameMin);
+    expect(res.body.message).toBe(authMessages.firstNameMin);
     expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual([
       'firstName',
       'lastName',
@@ -184,7 +185,7 @@ describe('when the database is down', () => {
   it('health answers 503', async () => {
     const res = await down.api.health.$get();
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ message: messages.http.unavailable, code: 'UNAVAILABLE' });
+    expect(await res.json()).toEqual({ message: httpMessages.unavailable, code: 'UNAVAILABLE' });
   });
 
   it('a query it cannot run answers 503 with Retry-After, no stack trace or SQL', async () => {
@@ -194,7 +195,7 @@ describe('when the database is down', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ message: messages.http.unavailable, code: 'UNAVAILABLE' });
+    expect(JSON.parse(text)).toEqual({ message: httpMessages.unavailable, code: 'UNAVAILABLE' });
     expect(text).not.toMatch(/select|insert|postgres|at \w+ \(|\.ts:/i);
   });
 });

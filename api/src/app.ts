@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { httpMessages } from '@studio/shared/messages/http';
 import { Hono } from 'hono';
 import type { ExtractSchema, RouterRoute } from 'hono/types';
 import type { AppEnv, Deps } from './context.ts';
@@ -91,7 +91,7 @@ function apiRoutes(routeTable: () => readonly RouterRoute[]) {
       .route('/downloads', downloadRoutes)
       .route('/', openApiRoutes(routeTable, accessFiles))
       .all('*', () => {
-        throw new ApiError('NOT_FOUND', messages.http.notFound);
+        throw new ApiError('NOT_FOUND', httpMessages.notFound);
       })
   );
 }
@@ -104,7 +104,7 @@ export function createApp(deps: Deps) {
       apiRoutes((): readonly RouterRoute[] => app.routes),
     );
   app.onError(handleError);
-  app.notFound((c) => c.json({ message: messages.http.notFound, code: 'NOT_FOUND' as const }, 404));
+  app.notFound((c) => c.json({ message: httpMessages.notFound, code: 'NOT_FOUND' as const }, 404));
   app.route(
     '/',
     staticSite(

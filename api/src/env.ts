@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { z } from 'zod';
 
 /** The repository root: relative paths in the configuration are read from here. */
@@ -50,7 +50,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z
     .string()
     .min(8, 'must be at least 8 characters')
-    .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, messages.auth.passwordComplexity)
+    .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, authMessages.passwordComplexity)
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every user-facing text lives in `shared/src/messages*.ts`, so an `ApiError`'s message (and
+ * Every user-facing text lives in `shared/src/messages/`, so an `ApiError`'s message (and
  * the messages of its `issues`) is never written in place: this reads api/src and lists each
  * `new ApiError(code, message, issues?)` and `ApiError.x(message, …)` whose message is, or is
  * built from, a string literal (directly, through `?:`, `||`, `??`, `+`, a template, an
@@ -135,7 +135,7 @@ describe('ApiError messages', () => {
     ]);
   });
 
-  it('are never written in place in api/src: they come from shared/src/messages*.ts', () => {
+  it('are never written in place in api/src: they come from shared/src/messages/', () => {
     const found = sourceFiles(src).flatMap((file) => {
       const relative = path.relative(src, file).split(path.sep).join('/');
       if (notYet.has(relative)) return [];

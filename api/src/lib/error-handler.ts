@@ -1,6 +1,7 @@
 import { type ApiErrorBody, type ErrorCode, errorStatus } from '@studio/shared/errors';
-import { messages } from '@studio/shared/messages';
-import { inputMessages } from '@studio/shared/messages-input';
+import { authMessages } from '@studio/shared/messages/auth';
+import { httpMessages } from '@studio/shared/messages/http';
+import { inputMessages } from '@studio/shared/messages/input';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -26,22 +27,22 @@ function fromHttpException(error: HTTPException): [ErrorCode, string] {
   switch (error.status) {
     case 400:
       return /json/i.test(error.message)
-        ? ['MALFORMED_JSON', messages.http.malformedJson]
-        : ['BAD_REQUEST', error.message || messages.http.badRequest];
+        ? ['MALFORMED_JSON', httpMessages.malformedJson]
+        : ['BAD_REQUEST', error.message || httpMessages.badRequest];
     case 401:
-      return ['UNAUTHORIZED', messages.auth.notSignedIn];
+      return ['UNAUTHORIZED', authMessages.notSignedIn];
     case 403:
-      return ['FORBIDDEN', messages.auth.forbidden];
+      return ['FORBIDDEN', authMessages.forbidden];
     case 404:
-      return ['NOT_FOUND', messages.http.notFound];
+      return ['NOT_FOUND', httpMessages.notFound];
     case 413:
-      return ['PAYLOAD_TOO_LARGE', messages.http.payloadTooLarge];
+      return ['PAYLOAD_TOO_LARGE', httpMessages.payloadTooLarge];
     case 415:
-      return ['UNSUPPORTED_MEDIA_TYPE', messages.http.unsupportedMediaType];
+      return ['UNSUPPORTED_MEDIA_TYPE', httpMessages.unsupportedMediaType];
     default:
       return error.status >= 500
-        ? ['INTERNAL', messages.http.internal]
-        : ['BAD_REQUEST', error.message || messages.http.badRequest];
+        ? ['INTERNAL', httpMessages.internal]
+        : ['BAD_REQUEST', error.message || httpMessages.badRequest];
   }
 }
 
@@ -72,7 +73,7 @@ export function handleError(error: Error, c: Context<AppEnv>) {
       'database unavailable',
     );
     c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return answer(c, 'UNAVAILABLE', messages.http.unavailable);
+    return answer(c, 'UNAVAILABLE', httpMessages.unavailable);
   }
   const unstorable = unstorableTextCause(error);
   if (unstorable) {
@@ -84,5 +85,5 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     return answer(c, 'BAD_REQUEST', inputMessages.unstorableText);
   }
   c.var.log.error({ err: error, requestId: c.var.requestId }, 'unhandled error');
-  return answer(c, 'INTERNAL', messages.http.internal);
+  return answer(c, 'INTERNAL', httpMessages.internal);
 }

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { httpMessages } from '@studio/shared/messages/http';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
 import {
@@ -56,7 +56,7 @@ describe('databaseUnavailableCause', () => {
     ['a missing table', coded('42P01')],
     ['a serialization failure', coded('40001')],
     ['a plain error', new Error('boom')],
-    ['an ApiError', new ApiError('NOT_FOUND', messages.http.notFound)],
+    ['an ApiError', new ApiError('NOT_FOUND', httpMessages.notFound)],
     ['null', null],
     ['a string', 'ECONNREFUSED'],
   ])('%s is not', (_, error) => {

@@ -1,5 +1,5 @@
-import { messages } from '@studio/shared/messages';
-import { inputMessages } from '@studio/shared/messages-input';
+import { httpMessages } from '@studio/shared/messages/http';
+import { inputMessages } from '@studio/shared/messages/input';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,6 @@ describe('text PostgreSQL refuses', () => {
     expect(unstorableTextCause(error)).toBeUndefined();
     const res = await answered(error);
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: 'INTERNAL', message: messages.http.internal });
+    expect(res.body).toEqual({ code: 'INTERNAL', message: httpMessages.internal });
   });
 });

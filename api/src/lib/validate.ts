@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import { inputMessages } from '@studio/shared/messages-input';
+import { inputMessages } from '@studio/shared/messages/input';
 import { findUnstorableText } from '@studio/shared/schemas/text';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { httpMessages } from '@studio/shared/messages/http';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 
@@ -12,5 +12,5 @@ export function zodIssuesError(error: z.core.$ZodError): ApiError {
     path: i.path.map(String).join('.'),
     message: i.message,
   }));
-  return new ApiError('VALIDATION_FAILED', issues[0]?.message ?? messages.http.validation, issues);
+  return new ApiError('VALIDATION_FAILED', issues[0]?.message ?? httpMessages.validation, issues);
 }

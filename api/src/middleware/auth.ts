@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, AuthedEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
@@ -22,13 +22,13 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 
 /** 401 without a valid session. */
 export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
-  if (!c.var.user || !c.var.session) throw new ApiError('UNAUTHORIZED', messages.auth.notSignedIn);
+  if (!c.var.user || !c.var.session) throw new ApiError('UNAUTHORIZED', authMessages.notSignedIn);
   await next();
 });
 
 /** 401 without a valid session, 403 when signed in without the admin role. */
 export const requireAdmin = createMiddleware<AuthedEnv>(async (c, next) => {
-  if (!c.var.user || !c.var.session) throw new ApiError('UNAUTHORIZED', messages.auth.notSignedIn);
-  if (c.var.user.role !== 'admin') throw new ApiError('FORBIDDEN', messages.auth.forbidden);
+  if (!c.var.user || !c.var.session) throw new ApiError('UNAUTHORIZED', authMessages.notSignedIn);
+  if (c.var.user.role !== 'admin') throw new ApiError('FORBIDDEN', authMessages.forbidden);
   await next();
 });

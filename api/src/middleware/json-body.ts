@@ -1,5 +1,5 @@
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
+import { httpMessages } from '@studio/shared/messages/http';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
@@ -17,7 +17,7 @@ const formPaths = new Set(['/api/contact/unsubscribe', '/api/contact/newsletter/
 const limitJson = bodyLimit({
   maxSize: limits.maxJsonBytes,
   onError: () => {
-    throw new ApiError('PAYLOAD_TOO_LARGE', messages.http.payloadTooLarge);
+    throw new ApiError('PAYLOAD_TOO_LARGE', httpMessages.payloadTooLarge);
   },
 });
 
@@ -44,7 +44,7 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   if (type === '' && empty) return next();
   if (formPaths.has(c.req.path) && formType.test(type)) return limitJson(c, next);
   if (!jsonType.test(type)) {
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', messages.http.unsupportedMediaType);
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', httpMessages.unsupportedMediaType);
   }
   return limitJson(c, next);
 });

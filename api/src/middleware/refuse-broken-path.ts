@@ -1,4 +1,4 @@
-import { inputMessages } from '@studio/shared/messages-input';
+import { inputMessages } from '@studio/shared/messages/input';
 import { textProblem } from '@studio/shared/schemas/text';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/audit-log.ts';
@@ -207,13 +207,13 @@ describe('orders', () => {
         .api.admin.orders[':id'].status.$put({ param: { id }, json: { status: 'pending' } }),
     );
     expect(same.status).toBe(409);
-    expect(same.body.message).toBe(messages.orders.sameStatus);
+    expect(same.body.message).toBe(orderMessages.sameStatus);
     for (const status of ['delivered', 'paid', 'refunded', 'cancelled'] as const) {
       const res = await read(
         t.as(admin.token).api.admin.orders[':id'].status.$put({ param: { id }, json: { status } }),
       );
       expect(res.status).toBe(200);
-      expect(res.body.message).toBe(messages.orders.statusUpdated);
+      expect(res.body.message).toBe(orderMessages.statusUpdated);
     }
     const detail = await read(t.as(admin.token).api.admin.orders[':id'].$get({ param: { id } }));
     expect(detail.body.order.history.map((h: { status: string }) => h.status)).toEqual([
@@ -267,15 +267,15 @@ describe('orders', () => {
         .api.admin.orders[':id'].status.$put({ param: { id: order.id }, json: { status: 'paid' } }),
     );
     for (const [body, message] of [
-      [{ trackingNumber: '1Z999', shippingMethod: 'express' }, messages.orders.carrierRequired],
+      [{ trackingNumber: '1Z999', shippingMethod: 'express' }, orderMessages.carrierRequired],
       [
         { carrier: 'UPS', trackingNumber: ' ', shippingMethod: 'express' },
-        messages.orders.trackingRequired,
+        orderMessages.trackingRequired,
       ],
-      [{ carrier: 'UPS', trackingNumber: '1Z999' }, messages.orders.methodRequired],
+      [{ carrier: 'UPS', trackingNumber: '1Z999' }, orderMessages.methodRequired],
       [
         { carrier: 'Pigeon', trackingNumber: '1Z999', shippingMethod: 'express' },
-        messages.orders.carrierRequired,
+        orderMessages.carrierRequired,
       ],
     ] as const) {
       const res = await read(
@@ -297,7 +297,7 @@ describe('orders', () => {
       }),
     );
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(messages.orders.shippingAdded);
+    expect(res.body.message).toBe(orderMessages.shippingAdded);
     expect(res.body.order.status).toBe('shipped');
     expect(res.body.order.shipping).toMatchObject({
       carrier: 'UPS',
@@ -620,7 +620,7 @@ describe('re-opening a cancelled order', () => {
         .api.admin.orders[':id'].status.$put({ param: { id }, json: { status: 'paid' } }),
     );
     expect(short.status).toBe(409);
-    expect(short.body.message).toBe(messages.orders.stockGone(product.name));
+    expect(short.body.message).toBe(orderMessages.stockGone(product.name));
     expect(await stock()).toBe(1);
   });
 

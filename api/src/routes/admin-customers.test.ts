@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { customerMessages } from '@studio/shared/messages-customers';
+import { customerMessages } from '@studio/shared/messages/customers';
 import type { OrderStatus } from '@studio/shared/schemas/orders';
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

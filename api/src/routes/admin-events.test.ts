@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { eventMessages as m } from '@studio/shared/messages-events';
+import { eventMessages as m } from '@studio/shared/messages/events';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/audit-log.ts';

@@ -13,7 +13,7 @@ import { updateEvent } from '../services/events/update-event.ts';
 
 /** The signed-in admin (requireAdmin in app.ts guards the whole prefix; this only narrows the type). */
 function actorId(c: Context<AppEnv>) {
-  if (!c.var.user) throw new ApiError('UNAUTHORIZED', messages.auth.notSignedIn);
+  if (!c.var.user) throw new ApiError('UNAUTHORIZED', authMessages.notSignedIn);
   return c.var.user.id;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { exportMessages } from '@studio/shared/messages-exports';
+import { exportMessages } from '@studio/shared/messages/exports';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../db/schema/orders.ts';

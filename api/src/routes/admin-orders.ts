@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import {
   adminOrderAnswerSchema,
   adminOrderChangeSchema,

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { shopMessages } from '@studio/shared/messages/shop';
 import {
   adminProductsQuerySchema,
   productCreateSchema,
@@ -94,7 +94,7 @@ export const adminProductRoutes = new Hono<AdminEnv>()
   })
   .post('/:id/images', answers({ 201: product }), async (c) => {
     const body = c.env?.incoming ?? c.req.raw.body;
-    if (!body) throw new ApiError('BAD_REQUEST', messages.shop.imageMultipartRequired);
+    if (!body) throw new ApiError('BAD_REQUEST', shopMessages.imageMultipartRequired);
     const product = await addProductImage({
       ...c.var,
       actorId: c.var.user.id,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@studio/shared/messages';
-import { refundMessages as m } from '@studio/shared/messages-refunds';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { refundMessages as m } from '@studio/shared/messages/refunds';
 import { formatUsd } from '@studio/shared/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -771,7 +771,7 @@ describe('refused input', () => {
     expect(await refundsOf(o.orderId)).toHaveLength(0);
 
     const unknown = await refundOrder(randomUUID(), { amountCents: 100 });
-    expect([unknown.status, unknown.body.message]).toEqual([404, messages.orders.notFound]);
+    expect([unknown.status, unknown.body.message]).toEqual([404, orderMessages.notFound]);
     const malformed = await refundOrder('not-an-id', { amountCents: 100 });
     expect(malformed.status).toBe(404);
     const customer = await signUpCustomer(t);

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { stockCauseLabels } from '@studio/shared/stock';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -265,7 +265,7 @@ describe('GET /api/admin/products/:id/stock-history', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or 1=1--"]) {
       const res = await history(id);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', message: messages.shop.productNotFound });
+      expect(res.body).toEqual({ code: 'NOT_FOUND', message: shopMessages.productNotFound });
     }
   });
 

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/sessions.ts';
@@ -7,7 +7,7 @@ import { sessionIdFromToken } from '../services/auth/generate-session-token.ts';
 import { verifyPassword } from '../services/auth/verify-password.ts';
 import { createTestApp, invalid, newUser, read, type TestApp } from '../test/harness.ts';
 
-const m = messages.auth;
+const m = authMessages;
 let t: TestApp;
 
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { createTestApp, invalid, newUser, read, type TestApp } from '../test/harness.ts';
 
-const m = messages.auth;
+const m = authMessages;
 let t: TestApp;
 
 beforeAll(async () => {

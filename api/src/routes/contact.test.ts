@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { messages } from '@studio/shared/messages';
+import { contactMessages as contactTexts } from '@studio/shared/messages/contact';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../db/schema/contact-messages.ts';
@@ -38,7 +38,7 @@ describe('POST /api/contact (landing form)', () => {
       }),
     );
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ success: true, message: messages.contact.sent });
+    expect(res.body).toEqual({ success: true, message: contactTexts.sent });
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, email));
     expect(row).toMatchObject({ name: 'Ray', subject: 'Mixing', recipient: inbox });
     const mail = await smtp.waitForMail(
@@ -69,11 +69,11 @@ describe('POST /api/contact (landing form)', () => {
   });
 
   it.each([
-    [{ name: '' }, messages.contact.nameRequired],
-    [{ email: '' }, messages.contact.emailRequired],
-    [{ email: 'nope' }, messages.contact.emailInvalid],
-    [{ subject: '' }, messages.contact.subjectRequired],
-    [{ message: '   ' }, messages.contact.messageRequired],
+    [{ name: '' }, contactTexts.nameRequired],
+    [{ email: '' }, contactTexts.emailRequired],
+    [{ email: 'nope' }, contactTexts.emailInvalid],
+    [{ subject: '' }, contactTexts.subjectRequired],
+    [{ message: '   ' }, contactTexts.messageRequired],
   ])('%j answers 400 "%s" and stores nothing', async (overrides, message) => {
     const email = sender();
     const res = await read(
@@ -142,7 +142,7 @@ describe('POST /api/contact (pitch and promo forms)', () => {
         }),
       );
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(messages.contact.fillAllFields);
+      expect(res.body.message).toBe(contactTexts.fillAllFields);
     },
   );
 });

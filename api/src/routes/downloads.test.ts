@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { storageMessages as m } from '@studio/shared/messages-storage';
+import { storageMessages as m } from '@studio/shared/messages/storage';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { submissionFiles } from '../db/schema/project-submissions.ts';

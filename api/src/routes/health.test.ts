@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { messages } from '@studio/shared/messages';
+import { httpMessages } from '@studio/shared/messages/http';
 import { testClient } from 'hono/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
@@ -80,7 +80,7 @@ describe('while the database cannot be reached', () => {
       expect(performance.now() - started).toBeLessThan(1000);
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
-      expect(res.body).toEqual({ message: messages.http.unavailable, code: 'UNAVAILABLE' });
+      expect(res.body).toEqual({ message: httpMessages.unavailable, code: 'UNAVAILABLE' });
     }
   });
 
@@ -91,7 +91,7 @@ describe('while the database cannot be reached', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ message: messages.http.unavailable, code: 'UNAVAILABLE' });
+    expect(JSON.parse(text)).toEqual({ message: httpMessages.unavailable, code: 'UNAVAILABLE' });
     expect(text).not.toMatch(/select|insert|postgres|ECONNREFUSED|at \w+ \(|\.ts:/i);
   });
 });

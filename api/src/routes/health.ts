@@ -30,7 +30,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/health', healthy, async (c)
       c.var.log.warn({ err: error }, 'health check: database unavailable');
     }
     c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return c.json({ message: messages.http.unavailable, code: 'UNAVAILABLE' as const }, 503);
+    return c.json({ message: httpMessages.unavailable, code: 'UNAVAILABLE' as const }, 503);
   } finally {
     clearTimeout(timer);
   }

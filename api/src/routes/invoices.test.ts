@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { invoiceMessages } from '@studio/shared/messages-invoices';
+import { invoiceMessages } from '@studio/shared/messages/invoices';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceCounters, invoices } from '../db/schema/invoices.ts';

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpCustomer } from '../test/accounts.ts';
 import { type Answer, createTestApp, read, type TestApp } from '../test/harness.ts';
@@ -50,7 +50,7 @@ async function ownerWithDevice(app: TestApp, ip = '10.9.0.1') {
 
 function expectHeld(res: Answer) {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ message: messages.auth.tooManyAttempts, code: 'RATE_LIMITED' });
+  expect(res.body).toEqual({ message: authMessages.tooManyAttempts, code: 'RATE_LIMITED' });
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 }
 

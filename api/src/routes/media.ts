@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { messages } from '@studio/shared/messages';
+import { httpMessages } from '@studio/shared/messages/http';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
@@ -28,7 +28,7 @@ export const mediaRoutes = new Hono<AppEnv>().get('/media/:folder/:name', public
   const { folder, name } = c.req.param();
   const match = name.match(/^[a-z0-9-]+\.(jpg|png|webp|avif|pdf)$/);
   if (!publicFolders.has(folder) || !match?.[1])
-    throw new ApiError('NOT_FOUND', messages.http.notFound);
+    throw new ApiError('NOT_FOUND', httpMessages.notFound);
   try {
     const file = await c.var.storage.get(`${folder}/${name}`);
     return c.body(Readable.toWeb(file.stream) as ReadableStream, 200, {
@@ -39,7 +39,7 @@ export const mediaRoutes = new Hono<AppEnv>().get('/media/:folder/:name', public
     });
   } catch (error) {
     if (error instanceof StorageNotFoundError)
-      throw new ApiError('NOT_FOUND', messages.http.notFound);
+      throw new ApiError('NOT_FOUND', httpMessages.notFound);
     throw error;
   }
 });

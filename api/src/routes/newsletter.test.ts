@@ -1,8 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { messages } from '@studio/shared/messages';
-import { newsletterMessages as nm } from '@studio/shared/messages-newsletter';
+import { newsletterMessages as nm } from '@studio/shared/messages/newsletter';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -286,7 +285,7 @@ describe('hostile input', () => {
     // The sign-up itself refuses it too, whatever the schema lets through.
     await expect(
       subscribe({ db: t.db, env: t.env, secret: t.secret, email }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: messages.newsletter.emailInvalid });
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: nm.emailInvalid });
     expect(await count()).toBe(before);
   });
 

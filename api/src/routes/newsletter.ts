@@ -120,8 +120,5 @@ export const newsletterRoutes = new Hono<AppEnv>()
       }
       throw error;
     }
-    return c.html(
-      page('Unsubscribe', `<p>${escapeHtml(messages.newsletter.unsubscribed)}</p>`),
-      200,
-    );
+    return c.html(page('Unsubscribe', `<p>${escapeHtml(nm.unsubscribed)}</p>`), 200);
   });

@@ -1,5 +1,5 @@
 import { limits } from '@studio/shared/limits';
-import { holdMessages } from '@studio/shared/messages-holds';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -66,14 +66,14 @@ describe('the hoarding scenario of issue 16', () => {
     // The measured attack: three orders of 99 in a row.
     const big = await order(hoarder.token, tee.id, 99);
     expect(big.status).toBe(400);
-    expect(big.body.message).toBe(holdMessages.perLineCap(cap));
+    expect(big.body.message).toBe(orderMessages.perLineCap(cap));
     expect(await stockOf(tee.id)).toBe(300);
 
     // What is left to it: three orders of the cap, then a refusal that says what to do.
     for (let i = 0; i < 3; i++) expect((await order(hoarder.token, tee.id, cap)).status).toBe(201);
     const fourth = await order(hoarder.token, tee.id, cap);
     expect(fourth.status).toBe(409);
-    expect(fourth.body.message).toBe(holdMessages.tooManyUnpaid(3, 30));
+    expect(fourth.body.message).toBe(orderMessages.tooManyUnpaid(3, 30));
     expect(await stockOf(tee.id)).toBe(270);
 
     const theirs = await order(next.token, tee.id, cap);
@@ -92,7 +92,7 @@ describe('at most ORDER_MAX_UNPAID unpaid orders per customer', () => {
     expect(placed.map((p) => p.status)).toEqual([201, 201, 201]);
     const refused = await order(customer.token, book.id, 1);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(holdMessages.tooManyUnpaid(3, 30));
+    expect(refused.body.message).toBe(orderMessages.tooManyUnpaid(3, 30));
     expect(await stockOf(book.id)).toBe(47);
 
     // The admin's "Mark as Paid" (a real payment ends the same way, through transitionOrder).
@@ -136,7 +136,7 @@ describe('at most ORDER_MAX_UNPAID unpaid orders per customer', () => {
       .set({ reservedUntil: new Date(Date.now() + 7 * 60_000 - 5_000) })
       .where(eq(orders.id, placed[1]?.body.order.id));
     const refused = await order(customer.token, book.id, 1);
-    expect(refused.body.message).toBe(holdMessages.tooManyUnpaid(3, 7));
+    expect(refused.body.message).toBe(orderMessages.tooManyUnpaid(3, 7));
   });
 
   it('parallel checkouts of one customer never pass the limit', async () => {
@@ -149,7 +149,7 @@ describe('at most ORDER_MAX_UNPAID unpaid orders per customer', () => {
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
       for (const r of results.filter((x) => x.status === 409))
-        expect(r.body.message).toBe(holdMessages.tooManyUnpaid(3, 30));
+        expect(r.body.message).toBe(orderMessages.tooManyUnpaid(3, 30));
       expect(await unpaidOf(customer.user.id)).toBe(3);
       expect(await stockOf(book.id)).toBe(97);
     }
@@ -176,7 +176,7 @@ describe('a customer cancels their own unpaid order', () => {
     const res = await cancel(customer.token, first);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      message: holdMessages.cancelled,
+      message: orderMessages.cancelled,
       order: { id: first, status: 'cancelled' },
     });
     expect(await stockOf(product.id)).toBe(4);
@@ -199,7 +199,7 @@ describe('a customer cancels their own unpaid order', () => {
     expect((await order(customer.token, product.id, 1)).status).toBe(201);
     expect(await cancel(customer.token, first)).toMatchObject({
       status: 409,
-      body: { message: holdMessages.notCancellable },
+      body: { message: orderMessages.notCancellable },
     });
     expect(await stockOf(product.id)).toBe(3);
   });
@@ -211,7 +211,7 @@ describe('a customer cancels their own unpaid order', () => {
     await markOrderPaid(t.db, paid);
     expect(await cancel(customer.token, paid)).toMatchObject({
       status: 409,
-      body: { message: holdMessages.notCancellable },
+      body: { message: orderMessages.notCancellable },
     });
 
     const watched = (await order(customer.token, product.id, 2)).body.order.id as string;
@@ -228,7 +228,7 @@ describe('a customer cancels their own unpaid order', () => {
       .returning();
     expect(await cancel(customer.token, watched)).toMatchObject({
       status: 409,
-      body: { message: holdMessages.paymentInFlight },
+      body: { message: orderMessages.paymentInFlight },
     });
     expect(await stockOf(product.id)).toBe(7);
     // Once that transfer is found not to pay it, the order can be cancelled.
@@ -263,7 +263,7 @@ describe('at most limits.maxQuantityPerLine of one product per order', () => {
     const tee = await createProduct(t.db, { stock: 100 });
     const over = await order(customer.token, tee.id, cap + 1);
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe(holdMessages.perLineCap(cap));
+    expect(over.body.message).toBe(orderMessages.perLineCap(cap));
     const split = await read(
       t.as(customer.token).api.orders.$post({
         json: {
@@ -276,7 +276,7 @@ describe('at most limits.maxQuantityPerLine of one product per order', () => {
       }),
     );
     expect(split.status).toBe(400);
-    expect(split.body.message).toBe(holdMessages.perLineCap(cap));
+    expect(split.body.message).toBe(orderMessages.perLineCap(cap));
     expect(await stockOf(tee.id)).toBe(100);
     expect((await order(customer.token, tee.id, cap)).status).toBe(201);
     expect(await stockOf(tee.id)).toBe(100 - cap);
@@ -314,7 +314,7 @@ describe('order creation is rate-limited', () => {
     expect((await place('10.16.4.2', customer.token, tee.id)).status).toBe(201);
     const third = await place('10.16.4.3', customer.token, tee.id);
     expect(third.status).toBe(429);
-    expect(third.body.message).toBe(holdMessages.tooManyOrders);
+    expect(third.body.message).toBe(orderMessages.tooManyOrders);
     const retryAfter = Number(third.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema/orders.ts';
@@ -119,9 +119,9 @@ describe('POST /api/orders', () => {
       'no address for physical items',
       (p: string) => ({ items: [{ productId: p, quantity: 1 }] }),
       400,
-      messages.orders.addressRequired,
+      orderMessages.addressRequired,
     ],
-    ['an empty cart', () => ({ items: [] }), 400, messages.orders.cartEmpty],
+    ['an empty cart', () => ({ items: [] }), 400, orderMessages.cartEmpty],
     [
       'zero quantity',
       (p: string) => ({ items: [{ productId: p, quantity: 0 }], shippingAddress: address }),
@@ -141,7 +141,7 @@ describe('POST /api/orders', () => {
         shippingAddress: { ...address, zipCode: '!' },
       }),
       400,
-      messages.address.zipInvalid,
+      orderMessages.address.zipInvalid,
     ],
     [
       'a missing street',
@@ -150,7 +150,7 @@ describe('POST /api/orders', () => {
         shippingAddress: { ...address, street: ' ' },
       }),
       400,
-      messages.address.streetRequired,
+      orderMessages.address.streetRequired,
     ],
   ])('refuses %s and reserves nothing', async (_case, body, status, message) => {
     const customer = await signUpCustomer(t);
@@ -158,7 +158,7 @@ describe('POST /api/orders', () => {
     const res = await read(t.as(customer.token).api.orders.$post({ json: body(tee.id) }));
     expect(res.status).toBe(status);
     if (message) expect(res.body.message).toBe(message);
-    if (status === 409) expect(res.body.message).toBe(messages.orders.notEnoughStock(tee.name, 8));
+    if (status === 409) expect(res.body.message).toBe(orderMessages.notEnoughStock(tee.name, 8));
     expect(await stockOf(tee.id)).toBe(8);
   });
 
@@ -180,7 +180,7 @@ describe('POST /api/orders', () => {
       }),
     );
     expect(elsewhere.status).toBe(422);
-    expect(elsewhere.body.message).toBe(messages.orders.soldElsewhere(partner.name));
+    expect(elsewhere.body.message).toBe(orderMessages.soldElsewhere(partner.name));
     const anonymous = await read(
       t.client.api.orders.$post({ json: { items: [{ productId: partner.id, quantity: 1 }] } }),
     );
@@ -232,7 +232,7 @@ describe('a customer reads only their own orders', () => {
       t.as(other.token).api.orders[':id'].$get({ param: { id: first.body.order.id } }),
     );
     expect(stranger.status).toBe(404);
-    expect(stranger.body.message).toBe(messages.orders.notFound);
+    expect(stranger.body.message).toBe(orderMessages.notFound);
     expect(
       (await read(t.as(mine.token).api.orders[':id'].$get({ param: { id: 'not-a-uuid' } }))).status,
     ).toBe(404);
@@ -337,7 +337,7 @@ describe('paying an order with PayPal', () => {
       t.as(customer.token).api.orders['execute-payment'].$post({ json: invalid({ payerId: 'X' }) }),
     );
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(messages.orders.missingPaymentInfo);
+    expect(res.body.message).toBe(orderMessages.missingPaymentInfo);
   });
 });
 

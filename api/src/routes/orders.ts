@@ -101,7 +101,7 @@ export const orderRoutes = new Hono<AppEnv>()
           {
             success: false as const,
             status: result.status,
-            message: messages.payments.pending,
+            message: paymentMessages.pending,
             order,
           } satisfies PaymentExecutionPendingAnswer,
           202,

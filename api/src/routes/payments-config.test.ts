@@ -1,5 +1,5 @@
 import { serviceCatalog } from '@studio/shared/catalog/services';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectSubmissions } from '../db/schema/project-submissions.ts';
@@ -34,7 +34,7 @@ describe('with no payment settings', () => {
         t.client.api.payments.quote.$post({ json: { submissionId: submission.id, method } }),
       );
       expect(quote.status).toBe(422);
-      expect(quote.body.message).toBe(messages.payments.methodUnavailable);
+      expect(quote.body.message).toBe(paymentMessages.methodUnavailable);
       const confirm = await read(
         t.client.api.projects['payment-confirm'].$post({
           json: {
@@ -46,7 +46,7 @@ describe('with no payment settings', () => {
         }),
       );
       expect(confirm.status).toBe(422);
-      expect(confirm.body.message).toBe(messages.payments.methodUnavailable);
+      expect(confirm.body.message).toBe(paymentMessages.methodUnavailable);
       const order = await read(
         t.client.api.payments.paypal.orders.$post({ json: { submissionId: submission.id } }),
       );
@@ -156,7 +156,7 @@ describe('with payment settings', () => {
       t.client.api.payments.quote.$post({ json: { submissionId: submission.id, method: 'usdt' } }),
     );
     expect(paid.status).toBe(409);
-    expect(paid.body.message).toBe(messages.payments.alreadyPaid);
+    expect(paid.body.message).toBe(paymentMessages.alreadyPaid);
     const unknown = await read(
       t.client.api.payments.quote.$post({
         json: { submissionId: '00000000-0000-4000-8000-000000000000', method: 'usdt' },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../client.ts';
@@ -189,7 +189,7 @@ describe('GET /api/projects/:id', () => {
     );
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Project submission not found', code: 'NOT_FOUND' });
-    expect(messages.payments.submissionNotFound).toBe('Project submission not found');
+    expect(paymentMessages.submissionNotFound).toBe('Project submission not found');
   });
 });
 

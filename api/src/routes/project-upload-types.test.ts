@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectSubmissions, submissionFiles } from '../db/schema/project-submissions.ts';
@@ -8,7 +9,7 @@ import { signInAdmin } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { type SampleName, sampleBytes } from '../test/upload-samples.ts';
 
-const m = messages.project;
+const m = projectMessages;
 let t: TestApp;
 let url: string;
 let adminToken: string;
@@ -229,7 +230,7 @@ describe('project file names', () => {
       { disposition: extended('../../etc/passwd.wav'), bytes: sampleBytes('wav') },
     ]);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(messages.upload.fileNameRefused('../../etc/passwd.wav'));
+    expect(res.body.message).toBe(uploadMessages.fileNameRefused('../../etc/passwd.wav'));
     expect(await counts()).toEqual(before);
   });
 

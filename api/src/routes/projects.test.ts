@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectSubmissions, submissionFiles } from '../db/schema/project-submissions.ts';
@@ -13,7 +13,7 @@ import {
 } from '../test/multipart.ts';
 import { addressesOf, startSmtpServer } from '../test/smtp.ts';
 
-const m = messages.project;
+const m = projectMessages;
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let url: string;

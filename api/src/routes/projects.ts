@@ -42,7 +42,7 @@ export const projectRoutes = new Hono<AppEnv>()
     // Read the socket directly when served by Node: no web-stream copy, and a client that goes
     // away surfaces as an error at once.
     const body = c.env?.incoming ?? c.req.raw.body;
-    if (!body) throw new ApiError('BAD_REQUEST', messages.project.multipartRequired);
+    if (!body) throw new ApiError('BAD_REQUEST', projectMessages.multipartRequired);
     const result = await submitProject({
       ...c.var,
       body,

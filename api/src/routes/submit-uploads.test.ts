@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { messages } from '@studio/shared/messages';
-import { tusMessages } from '@studio/shared/messages-tus';
+import { projectMessages } from '@studio/shared/messages/projects';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboundMail } from '../db/schema/outbound-mail.ts';
@@ -79,7 +79,7 @@ describe('POST /api/projects/submit-uploads', () => {
     const res = await submit(draft, [first, second]);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      message: messages.project.submitted,
+      message: projectMessages.submitted,
       service: { title: 'Song Mix' },
     });
     const id = res.body.submissionId as string;
@@ -123,7 +123,7 @@ describe('POST /api/projects/submit-uploads', () => {
     const used = await submit(draft, [again, done]);
     expect(used).toMatchObject({
       status: 409,
-      body: { message: tusMessages.alreadyUsed('a.wav') },
+      body: { message: uploadMessages.alreadyUsed('a.wav') },
     });
 
     const { id: partial } = await createUpload(t, draft, { size: 50_000, name: 'c.wav' });
@@ -131,17 +131,20 @@ describe('POST /api/projects/submit-uploads', () => {
     const unfinished = await submit(draft, [again, partial]);
     expect(unfinished).toMatchObject({
       status: 409,
-      body: { message: tusMessages.notComplete('c.wav') },
+      body: { message: uploadMessages.notComplete('c.wav') },
     });
 
     const stranger = await completedUpload(t, await newDraft(t), 5000, 'd.wav');
     const foreign = await submit(draft, [again, stranger]);
-    expect(foreign).toMatchObject({ status: 404, body: { message: tusMessages.uploadNotFound } });
+    expect(foreign).toMatchObject({
+      status: 404,
+      body: { message: uploadMessages.uploadNotFound },
+    });
 
     const unknownDraft = await submit('B'.repeat(43), [again]);
     expect(unknownDraft).toMatchObject({
       status: 403,
-      body: { message: tusMessages.draftUnknown },
+      body: { message: uploadMessages.draftUnknown },
     });
 
     expect(await submissionCount()).toBe(before);
@@ -158,7 +161,7 @@ describe('POST /api/projects/submit-uploads', () => {
     const draft = await newDraft(t);
     const res = await submit(draft, [], { notes: 'short' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(messages.project.notesTooShort);
+    expect(res.body.message).toBe(projectMessages.notesTooShort);
   });
 
   it('takes the same uploads once when two submissions race', async () => {

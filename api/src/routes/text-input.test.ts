@@ -1,4 +1,4 @@
-import { inputMessages as m } from '@studio/shared/messages-input';
+import { inputMessages as m } from '@studio/shared/messages/input';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../db/schema/contact-messages.ts';

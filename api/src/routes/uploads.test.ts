@@ -2,8 +2,8 @@ import { truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
-import { tusMessages } from '@studio/shared/messages-tus';
+import { projectMessages } from '@studio/shared/messages/projects';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectUploads } from '../db/schema/project-uploads.ts';
@@ -36,7 +36,7 @@ describe('creation', () => {
     const over = await createUpload(t, draft, { size: limits.maxFileBytes });
     expect(over.status).toBe(413);
     expect(over.body).toEqual({
-      message: messages.project.filesTooLarge(1),
+      message: projectMessages.filesTooLarge(1),
       code: 'PAYLOAD_TOO_LARGE',
     });
     expect((await createUpload(t, draft, { size: limits.maxFileBytes - 1 })).status).toBe(201);
@@ -49,15 +49,15 @@ describe('creation', () => {
     }
     const extra = await createUpload(t, draft, { size: 100 });
     expect(extra.status).toBe(400);
-    expect(extra.body.message).toBe(messages.project.tooManyFiles);
+    expect(extra.body.message).toBe(projectMessages.tooManyFiles);
     const rows = await t.db.select().from(projectUploads);
     expect(rows.filter((r) => r.id === extra.id)).toEqual([]);
     expect((await createUpload(t, await newDraft(t), { size: 100 })).status).toBe(201);
   });
 
   it.each([
-    ['no draft', undefined, 403, tusMessages.draftUnknown],
-    ['a draft never issued', 'A'.repeat(43), 403, tusMessages.draftUnknown],
+    ['no draft', undefined, 403, uploadMessages.draftUnknown],
+    ['a draft never issued', 'A'.repeat(43), 403, uploadMessages.draftUnknown],
   ])('refuses %s', async (_, draft, status, message) => {
     const res = await read(
       t.client.api.uploads.$post(
@@ -79,13 +79,16 @@ describe('creation', () => {
         { headers: { ...TUS, 'Upload-Draft': draft, 'Upload-Defer-Length': '1' } },
       ),
     );
-    expect(deferred).toMatchObject({ status: 400, body: { message: tusMessages.lengthRequired } });
+    expect(deferred).toMatchObject({
+      status: 400,
+      body: { message: uploadMessages.lengthRequired },
+    });
     expect((await createUpload(t, draft, { size: 0, name: 'x.wav' })).body.message).toBe(
-      tusMessages.emptyFile('x.wav'),
+      uploadMessages.emptyFile('x.wav'),
     );
     const path = await createUpload(t, draft, { size: 10, name: '../etc/passwd' });
     expect(path.status).toBe(400);
-    expect(path.body.message).toBe(messages.upload.fileNameRefused('../etc/passwd'));
+    expect(path.body.message).toBe(uploadMessages.fileNameRefused('../etc/passwd'));
     // None of them was recorded: the draft still takes a first upload's place for each of 20.
     for (let i = 0; i < limits.maxFiles; i++) {
       expect((await createUpload(t, draft, { size: 100 })).status).toBe(201);
@@ -111,7 +114,7 @@ describe('creation', () => {
     }
     const res = await createUpload(limited, draft, { size: 10, headers });
     expect(res.status).toBe(429);
-    expect(res.body.message).toBe(tusMessages.tooManyUploads);
+    expect(res.body.message).toBe(uploadMessages.tooManyUploads);
   });
 });
 
@@ -123,7 +126,7 @@ describe('content on the first bytes', () => {
     const res = await patchUpload(t, draft, id, 0, body);
     expect(res.status).toBe(415);
     expect(res.body).toEqual({
-      message: messages.project.fileTypeRefused('song.wav'),
+      message: projectMessages.fileTypeRefused('song.wav'),
       code: 'UNSUPPORTED_MEDIA_TYPE',
     });
     expect(await row(id)).toBeUndefined();
@@ -149,7 +152,7 @@ describe('content on the first bytes', () => {
     });
     expect(res.status).toBe(415);
     expect(((await res.json()) as { message: string }).message).toBe(
-      messages.project.fileTypeRefused('big.wav'),
+      projectMessages.fileTypeRefused('big.wav'),
     );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await row(id)).toBeUndefined();

@@ -28,12 +28,12 @@ export const DRAFT_HEADER = 'Upload-Draft';
 
 /** tus's own refusals (plain text) in the API's error body; ours are JSON already. */
 const tusErrors: Record<number, [ErrorCode, string]> = {
-  400: ['BAD_REQUEST', messages.http.badRequest],
-  404: ['NOT_FOUND', tusMessages.uploadNotFound],
-  409: ['CONFLICT', tusMessages.offsetConflict],
-  410: ['NOT_FOUND', tusMessages.uploadNotFound],
-  412: ['BAD_REQUEST', messages.http.badRequest],
-  413: ['PAYLOAD_TOO_LARGE', messages.project.filesTooLarge(1)],
+  400: ['BAD_REQUEST', httpMessages.badRequest],
+  404: ['NOT_FOUND', uploadMessages.uploadNotFound],
+  409: ['CONFLICT', uploadMessages.offsetConflict],
+  410: ['NOT_FOUND', uploadMessages.uploadNotFound],
+  412: ['BAD_REQUEST', httpMessages.badRequest],
+  413: ['PAYLOAD_TOO_LARGE', projectMessages.filesTooLarge(1)],
 };
 
 /** Hands the request to the tus server; its errors come back as `{ message, code }`. */
@@ -48,7 +48,7 @@ async function tus(c: Context<AppEnv>): Promise<Response> {
     // tus's plain text
   }
   if (typeof body?.message !== 'string') {
-    const [code, message] = tusErrors[res.status] ?? ['INTERNAL', messages.http.internal];
+    const [code, message] = tusErrors[res.status] ?? ['INTERNAL', httpMessages.internal];
     if (res.status >= 500) c.var.log.error({ status: res.status, text }, 'tus upload failed');
     else c.var.log.info({ status: res.status, text }, 'tus refusal');
     body = { message, code };
@@ -71,13 +71,13 @@ function fileName(c: Context<AppEnv>): string {
   try {
     parsed = header ? Metadata.parse(header) : {};
   } catch {
-    throw new ApiError('BAD_REQUEST', messages.http.badRequest);
+    throw new ApiError('BAD_REQUEST', httpMessages.badRequest);
   }
   const sent = parsed.filename;
   // Browsers send base names only: a path in the name is a crafted request (as multipart).
   if (sent && /[\\/]|^\.\.?$/.test(sent)) {
     const shown = withoutUnsafeCharacters(sent);
-    throw new ApiError('BAD_REQUEST', messages.upload.fileNameRefused(shown));
+    throw new ApiError('BAD_REQUEST', uploadMessages.fileNameRefused(shown));
   }
   return cleanFileName(sent ?? undefined);
 }
@@ -104,15 +104,15 @@ export const uploadRoutes = new Hono<AppEnv>()
     const draft = await findDraft({ db, token: c.req.header(DRAFT_HEADER) });
     const length = c.req.header('upload-length');
     if (!length || !/^\d{1,16}$/.test(length)) {
-      throw new ApiError('BAD_REQUEST', tusMessages.lengthRequired);
+      throw new ApiError('BAD_REQUEST', uploadMessages.lengthRequired);
     }
     const size = Number(length);
     const name = fileName(c);
     // The spec's limit: each file under 400MB (419430400 bytes), as multipart.
     if (size >= limits.maxFileBytes) {
-      throw new ApiError('PAYLOAD_TOO_LARGE', messages.project.filesTooLarge(1));
+      throw new ApiError('PAYLOAD_TOO_LARGE', projectMessages.filesTooLarge(1));
     }
-    if (size === 0) throw new ApiError('BAD_REQUEST', tusMessages.emptyFile(name));
+    if (size === 0) throw new ApiError('BAD_REQUEST', uploadMessages.emptyFile(name));
     const id = randomBytes(16).toString('hex');
     await startUpload({ db, draftId: draft.id, id, name, sizeBytes: size });
     idsByRequest.set(c.req.raw, id);
@@ -144,13 +144,13 @@ export const uploadRoutes = new Hono<AppEnv>()
   .patch('/:id', tusAnswers.stored, async (c) => {
     const upload = await ownUpload(c, c.req.param('id'));
     if (upload.submissionId)
-      throw new ApiError('CONFLICT', tusMessages.alreadyUsed(upload.originalName));
+      throw new ApiError('CONFLICT', uploadMessages.alreadyUsed(upload.originalName));
     return tus(c);
   })
   .delete('/:id', tusAnswers.cancelled, async (c) => {
     const upload = await ownUpload(c, c.req.param('id'));
     if (upload.submissionId)
-      throw new ApiError('CONFLICT', tusMessages.alreadyUsed(upload.originalName));
+      throw new ApiError('CONFLICT', uploadMessages.alreadyUsed(upload.originalName));
     const res = await tus(c);
     // Its data already gone (expired) is cancelled all the same.
     const gone = res.status === 404 || res.status === 410;

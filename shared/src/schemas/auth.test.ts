@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
+import { authMessages } from '../messages/auth.ts';
 import { loginSchema, registerFormSchema, registerSchema } from './auth.ts';
 
-const m = messages.auth;
+const m = authMessages;
 const valid = {
   firstName: 'Ada',
   lastName: 'Lovelace',

@@ -11,7 +11,7 @@ import {
 } from './fields.ts';
 import { nonEmptyUpdate, secretText } from './text.ts';
 
-const m = messages.auth;
+const m = authMessages;
 
 /** POST /api/auth/login. `rememberMe` only decides where the browser keeps the token. */
 export const loginSchema = z.object({

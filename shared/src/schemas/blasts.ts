@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
-import { blastMessages as m } from '../messages-blasts.ts';
+import { blastMessages as m } from '../messages/blasts.ts';
 import { multiLine } from './text.ts';
 
 export const blastSubjectMax = 200;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
-import { messages } from '../messages.ts';
+import { contactMessages } from '../messages/contact.ts';
+import { newsletterMessages } from '../messages/newsletter.ts';
 import { multiLine, singleLine } from './text.ts';
 
-const m = messages.contact;
+const m = contactMessages;
 
 function text(field: string, message: string, max: number, lines: 'single' | 'multi' = 'single') {
   return (lines === 'multi' ? multiLine : singleLine)(field, { error: message })
@@ -56,10 +57,10 @@ export type ContactInput = z.output<typeof contactSchema>;
 
 /** POST /api/contact/newsletter. */
 export const newsletterSchema = z.object({
-  email: singleLine('Email', { error: messages.newsletter.emailRequired })
+  email: singleLine('Email', { error: newsletterMessages.emailRequired })
     .trim()
-    .min(1, { error: messages.newsletter.emailRequired, abort: true })
-    .regex(limits.emailPattern, { error: messages.newsletter.emailInvalid })
-    .max(254, { error: messages.newsletter.emailInvalid })
+    .min(1, { error: newsletterMessages.emailRequired, abort: true })
+    .regex(limits.emailPattern, { error: newsletterMessages.emailInvalid })
+    .max(254, { error: newsletterMessages.emailInvalid })
     .transform((v) => v.toLowerCase()),
 });

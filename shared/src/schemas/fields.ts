@@ -1,8 +1,8 @@
 import { limits } from '../limits.ts';
-import { messages } from '../messages.ts';
+import { authMessages } from '../messages/auth.ts';
 import { secretText, singleLine } from './text.ts';
 
-const m = messages.auth;
+const m = authMessages;
 
 /** Trimmed, lower-cased e-mail with the spec's two messages. */
 export const emailField = singleLine('Email', { error: m.emailRequired })

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
-import { messages } from '../messages.ts';
-import { holdMessages } from '../messages-holds.ts';
+import { orderMessages } from '../messages/orders.ts';
 import { carriers, shippingMethods } from '../shipping.ts';
 import { paginationSchema } from './pagination.ts';
 import { singleLine } from './text.ts';
 
-const a = messages.address;
-const o = messages.orders;
+const a = orderMessages.address;
+const o = orderMessages;
 
 function required(field: string, message: string, max = 200) {
   return singleLine(field, { error: message })
@@ -56,7 +55,7 @@ export const createOrderSchema = z.object({
           .int({ error: 'Quantity must be a whole number' })
           .min(1, { error: 'Quantity must be at least 1' })
           .max(limits.maxQuantityPerLine, {
-            error: holdMessages.perLineCap(limits.maxQuantityPerLine),
+            error: orderMessages.perLineCap(limits.maxQuantityPerLine),
           }),
       }),
       { error: o.cartEmpty },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
-import { messages } from '../messages.ts';
-import { tusMessages } from '../messages-tus.ts';
+import { projectMessages } from '../messages/projects.ts';
+import { uploadMessages } from '../messages/uploads.ts';
 import { projectSubmissionSchema } from './project.ts';
 
 /** A draft's token as the server issues it: 32 random bytes, base64url. */
@@ -14,11 +14,11 @@ export const uploadIdPattern = /^[0-9a-f]{32}$/;
  * them, and the completed uploads of the draft that carry its files (decision 030).
  */
 export const projectUploadsSubmissionSchema = projectSubmissionSchema.extend({
-  draftToken: z.string().regex(draftTokenPattern, { error: tusMessages.draftUnknown }),
+  draftToken: z.string().regex(draftTokenPattern, { error: uploadMessages.draftUnknown }),
   uploadIds: z
-    .array(z.string().regex(uploadIdPattern, { error: tusMessages.uploadNotFound }))
-    .max(limits.maxFiles, { error: messages.project.tooManyFiles })
-    .refine((ids) => new Set(ids).size === ids.length, { error: tusMessages.uploadNotFound }),
+    .array(z.string().regex(uploadIdPattern, { error: uploadMessages.uploadNotFound }))
+    .max(limits.maxFiles, { error: projectMessages.tooManyFiles })
+    .refine((ids) => new Set(ids).size === ids.length, { error: uploadMessages.uploadNotFound }),
 });
 export type ProjectUploadsSubmissionInput = z.input<typeof projectUploadsSubmissionSchema>;
 

@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { isoDateTime } from './answers.ts';
 import { multiLine, singleLine } from './text.ts';
 
-const m = messages.project;
+const m = projectMessages;
 
 function required(field: string, message: string, lines: 'single' | 'multi' = 'single') {
   return (lines === 'multi' ? multiLine : singleLine)(field, { error: message })

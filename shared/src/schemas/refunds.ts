@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
-import { refundMessages as m } from '../messages-refunds.ts';
+import { refundMessages as m } from '../messages/refunds.ts';
 import { formatUsd } from '../money.ts';
 import { singleLine } from './text.ts';
 

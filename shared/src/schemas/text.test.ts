@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { inputMessages as m } from '../messages-input.ts';
+import { inputMessages as m } from '../messages/input.ts';
 import { productUpdateSchema, serviceUpdateSchema } from './admin.ts';
 import { registerSchema } from './auth.ts';
 import { emailBlastSchema } from './blasts.ts';

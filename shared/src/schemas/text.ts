@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inputMessages as m } from '../messages-input.ts';
+import { inputMessages as m } from '../messages/input.ts';
 
 /**
  * The one rule for text a person or a client sends (issue 16, decision 023): every text field of

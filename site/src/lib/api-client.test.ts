@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiFetch } from './api-client';
 
@@ -11,20 +11,20 @@ describe('createApiFetch: the 401 and admin-guard 403 rules', () => {
   const signedIn = { headers: { authorization: 'Bearer t' } };
 
   it('calls notAdmin for a signed-in call refused by the admin guard, and still hands back the answer', async () => {
-    vi.stubGlobal('fetch', answer(403, { message: messages.auth.forbidden, code: 'FORBIDDEN' }));
+    vi.stubGlobal('fetch', answer(403, { message: authMessages.forbidden, code: 'FORBIDDEN' }));
     const unauthorized = vi.fn();
     const notAdmin = vi.fn();
     const res = await createApiFetch(unauthorized, notAdmin)('/api/admin/orders', signedIn);
     expect(notAdmin).toHaveBeenCalledTimes(1);
     expect(unauthorized).not.toHaveBeenCalled();
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ message: messages.auth.forbidden });
+    expect(await res.json()).toMatchObject({ message: authMessages.forbidden });
   });
 
   it.each([
     ['another 403 (an expired download link)', 403, { message: 'This link has expired' }, signedIn],
     ['a 403 that is not JSON', 403, '<html>', signedIn],
-    ['an anonymous call', 403, { message: messages.auth.forbidden }, {}],
+    ['an anonymous call', 403, { message: authMessages.forbidden }, {}],
     ['a 404', 404, { message: 'Order not found' }, signedIn],
   ])('leaves %s alone', async (_, status, body, init) => {
     vi.stubGlobal('fetch', answer(status, body));

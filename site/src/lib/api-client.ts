@@ -1,5 +1,5 @@
 import { createClient } from '@studio/api/client';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 
 /** Browser storage keys fixed by the spec: the session token and the user (as JSON). */
 export const TOKEN_STORAGE_KEY = 'token';
@@ -63,7 +63,7 @@ export function createApiFetch(unauthorized: () => void, notAdmin?: () => void):
         .clone()
         .json()
         .catch(() => null)) as { message?: unknown } | null;
-      if (body?.message === messages.auth.forbidden) notAdmin();
+      if (body?.message === authMessages.forbidden) notAdmin();
     }
     return res;
   };

@@ -1,4 +1,5 @@
 import type { ApiIssue } from '@studio/shared/errors';
+import { httpMessages } from '@studio/shared/messages/http';
 import type { ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 
@@ -74,7 +75,7 @@ type OkBody<R> =
  */
 export async function unwrap<R extends ClientResponse<unknown, number, 'json'>>(
   call: Promise<R>,
-  fallback = 'Something went wrong. Please try again.',
+  fallback: string = httpMessages.failed,
 ): Promise<OkBody<R>> {
   let res: R;
   try {

@@ -1,7 +1,8 @@
+import { httpMessages } from '@studio/shared/messages/http';
 import { useState } from 'react';
 import { toast } from './toast';
 
-export const LAZY_LOAD_FAILED = 'Could not open this window. Check your connection and try again.';
+export const LAZY_LOAD_FAILED = httpMessages.windowFailed;
 
 /** One id, so repeated failed clicks replace the toast rather than stack copies of it. */
 const LAZY_LOAD_TOAST_ID = 'lazy-load-failed';

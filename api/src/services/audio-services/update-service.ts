@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { audioServiceMessages } from '@studio/shared/messages/audio-services';
 import type { serviceUpdateSchema } from '@studio/shared/schemas/admin';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,10 +20,10 @@ export async function updateService({
   id: string;
   input: z.output<typeof serviceUpdateSchema>;
 }) {
-  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.audioServices.notFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', audioServiceMessages.notFound);
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(services).where(eq(services.id, id)).for('update');
-    if (!before) throw new ApiError('NOT_FOUND', messages.audioServices.notFound);
+    if (!before) throw new ApiError('NOT_FOUND', audioServiceMessages.notFound);
     const [updated] = await tx.update(services).set(input).where(eq(services.id, id)).returning();
     await recordAudit({
       db: tx,
@@ -41,6 +41,6 @@ export async function updateService({
     });
     return updated;
   });
-  if (!row) throw new ApiError('NOT_FOUND', messages.audioServices.notFound);
+  if (!row) throw new ApiError('NOT_FOUND', audioServiceMessages.notFound);
   return presentServiceForAdmin(row);
 }

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Session } from '../../db/schema/sessions.ts';
@@ -48,8 +48,8 @@ export async function changePassword({
     device,
   });
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new ApiError('VALIDATION_FAILED', messages.auth.currentPasswordIncorrect, [
-      { path: 'currentPassword', message: messages.auth.currentPasswordIncorrect },
+    throw new ApiError('VALIDATION_FAILED', authMessages.currentPasswordIncorrect, [
+      { path: 'currentPassword', message: authMessages.currentPasswordIncorrect },
     ]);
   }
   await attempt.succeeded();

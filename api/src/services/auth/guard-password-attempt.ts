@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import type { Env } from '../../env.ts';
 import type { Counters } from '../rate-limit/counters.ts';
 import { limitWithGrowingDelay } from '../rate-limit/limit-with-growing-delay.ts';
@@ -50,7 +50,7 @@ export async function guardPasswordAttempt({
   ip: string;
   device: Device | null;
 }): Promise<{ succeeded: () => Promise<void> }> {
-  const message = messages.auth.tooManyAttempts;
+  const message = authMessages.tooManyAttempts;
   const window = env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const taken: string[] = [];
   const refund = async () => {

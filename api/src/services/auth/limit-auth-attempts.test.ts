@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpCustomer } from '../../test/accounts.ts';
 import { createTestApp, newUser, read, type TestApp } from '../../test/harness.ts';
@@ -38,7 +38,7 @@ describe('sign-in rate limits', () => {
       ),
     );
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ message: messages.auth.tooManyAttempts, code: 'RATE_LIMITED' });
+    expect(locked.body).toEqual({ message: authMessages.tooManyAttempts, code: 'RATE_LIMITED' });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import type { Env } from '../../env.ts';
 import type { Counters } from '../rate-limit/counters.ts';
 import { rateLimit } from '../rate-limit/rate-limit.ts';
@@ -28,7 +28,7 @@ export async function limitEmailAttempts({
     key: `auth:${kind}:${email}`,
     limit: env.AUTH_RATE_LIMIT_PER_EMAIL,
     windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-    message: messages.auth.tooManyAttempts,
+    message: authMessages.tooManyAttempts,
     peek,
   });
 }

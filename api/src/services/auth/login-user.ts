@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
@@ -42,7 +42,7 @@ export async function loginUser({
     device,
   });
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) throw new ApiError('UNAUTHORIZED', messages.auth.invalidCredentials);
+  if (!user || !ok) throw new ApiError('UNAUTHORIZED', authMessages.invalidCredentials);
   await attempt.succeeded();
   const { token } = await createSession({ db, userId: user.id });
   return { token, user: toPublicUser(user) };

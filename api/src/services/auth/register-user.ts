@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import type { registerSchema } from '@studio/shared/schemas/auth';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -44,7 +44,7 @@ export async function registerUser({
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) {
-      throw new ApiError('CONFLICT', messages.auth.emailTaken);
+      throw new ApiError('CONFLICT', authMessages.emailTaken);
     }
     throw error;
   }

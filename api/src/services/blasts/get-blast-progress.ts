@@ -1,4 +1,4 @@
-import { blastMessages as m } from '@studio/shared/messages-blasts';
+import { blastMessages as m } from '@studio/shared/messages/blasts';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailBlastRecipients as r } from '../../db/schema/email-blasts.ts';

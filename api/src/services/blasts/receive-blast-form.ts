@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { limits } from '@studio/shared/limits';
-import { blastMessages as m } from '@studio/shared/messages-blasts';
+import { blastMessages as m } from '@studio/shared/messages/blasts';
 import { type EmailBlastInput, emailBlastSchema } from '@studio/shared/schemas/blasts';
 import { ApiError } from '../../lib/api-error.ts';
 import { zodIssuesError } from '../../lib/zod-issues-error.ts';

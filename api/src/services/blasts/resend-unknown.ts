@@ -1,4 +1,4 @@
-import { blastMessages as m } from '@studio/shared/messages-blasts';
+import { blastMessages as m } from '@studio/shared/messages/blasts';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { requeueRecipients } from './requeue-recipients.ts';

@@ -1,5 +1,5 @@
-import { messages } from '@studio/shared/messages';
-import { customerMessages } from '@studio/shared/messages-customers';
+import { authMessages } from '@studio/shared/messages/auth';
+import { customerMessages } from '@studio/shared/messages/customers';
 import type { UserRole } from '@studio/shared/schemas/customers';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -37,7 +37,7 @@ export async function changeCustomerRole({
     await tx.execute(ROLE_LOCK);
     // The caller passed requireAdmin before the lock; another admin may have demoted them since.
     const [actor] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actorId));
-    if (actor?.role !== 'admin') throw new ApiError('FORBIDDEN', messages.auth.forbidden);
+    if (actor?.role !== 'admin') throw new ApiError('FORBIDDEN', authMessages.forbidden);
     const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!user) throw new ApiError('NOT_FOUND', customerMessages.customerNotFound);
     const name = `${user.firstName} ${user.lastName}`;

@@ -1,4 +1,4 @@
-import { customerMessages } from '@studio/shared/messages-customers';
+import { customerMessages } from '@studio/shared/messages/customers';
 import type { NewsletterStatus } from '@studio/shared/schemas/customers';
 import { count, desc, eq, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

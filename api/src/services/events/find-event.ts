@@ -1,4 +1,4 @@
-import { eventMessages as m } from '@studio/shared/messages-events';
+import { eventMessages as m } from '@studio/shared/messages/events';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/events.ts';

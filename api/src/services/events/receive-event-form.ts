@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ImageVariants } from '@studio/shared/images';
 import { limits } from '@studio/shared/limits';
-import { eventMessages as m } from '@studio/shared/messages-events';
+import { eventMessages as m } from '@studio/shared/messages/events';
 import { type EventFormValues, eventFormSchema } from '@studio/shared/schemas/events';
 import { ApiError } from '../../lib/api-error.ts';
 import { zodIssuesError } from '../../lib/zod-issues-error.ts';

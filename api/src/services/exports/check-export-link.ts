@@ -1,4 +1,4 @@
-import { exportMessages as m } from '@studio/shared/messages-exports';
+import { exportMessages as m } from '@studio/shared/messages/exports';
 import {
   type ExportKind,
   exportKinds,

@@ -1,5 +1,5 @@
-import { messages } from '@studio/shared/messages';
-import { invoiceMessages } from '@studio/shared/messages-invoices';
+import { invoiceMessages } from '@studio/shared/messages/invoices';
+import { orderMessages } from '@studio/shared/messages/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -25,7 +25,7 @@ export async function openInvoice({
   ownerId: string | null;
 }) {
   const notFound =
-    subject.kind === 'order' ? messages.orders.notFound : invoiceMessages.submissionNotFound;
+    subject.kind === 'order' ? orderMessages.notFound : invoiceMessages.submissionNotFound;
   if (!isUuid(subject.id)) throw new ApiError('NOT_FOUND', notFound);
   const sale = await loadSale(db, subject);
   if (!sale || (ownerId !== null && sale.userId !== ownerId)) {

@@ -13,7 +13,7 @@ import { transitionOutboundMail } from './transition-outbound-mail.ts';
  * arrived), once more: it goes back in the queue for one more round of attempts. Audited.
  */
 export async function resendMail({ db, actorId, id }: { db: Db; actorId: string; id: string }) {
-  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.mail.notFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', mailMessages.notFound);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: outboundMail.id })

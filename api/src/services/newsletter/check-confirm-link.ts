@@ -1,4 +1,4 @@
-import { newsletterMessages as m } from '@studio/shared/messages-newsletter';
+import { newsletterMessages as m } from '@studio/shared/messages/newsletter';
 import { ApiError } from '../../lib/api-error.ts';
 import { verifySignedValue } from '../../lib/signed-token.ts';
 import { CONFIRM_PURPOSE, confirmValue } from './confirm-url.ts';

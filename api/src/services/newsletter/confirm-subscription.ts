@@ -1,4 +1,4 @@
-import { newsletterMessages as m } from '@studio/shared/messages-newsletter';
+import { newsletterMessages as m } from '@studio/shared/messages/newsletter';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';

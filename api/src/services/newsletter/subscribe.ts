@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { newsletterMessages } from '@studio/shared/messages/newsletter';
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { outboundMail } from '../../db/schema/outbound-mail.ts';
@@ -52,8 +52,7 @@ export async function subscribe({
   secret: string;
   email: string;
 }): Promise<void> {
-  if (!isStorableAddress(email))
-    throw new ApiError('BAD_REQUEST', messages.newsletter.emailInvalid);
+  if (!isStorableAddress(email)) throw new ApiError('BAD_REQUEST', newsletterMessages.emailInvalid);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(subscribers)

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { newsletterMessages } from '@studio/shared/messages/newsletter';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
@@ -20,7 +20,7 @@ export async function unsubscribe({
 }) {
   const normalized = email.trim().toLowerCase();
   if (!verifySignedValue(secret, UNSUBSCRIBE_PURPOSE, normalized, token)) {
-    throw new ApiError('BAD_REQUEST', messages.newsletter.badLink);
+    throw new ApiError('BAD_REQUEST', newsletterMessages.badLink);
   }
   // Also for an address mailed only because an admin typed it: record the wish, so no blast
   // mails it again. A pending sign-up is dropped too: its confirmation link no longer works.

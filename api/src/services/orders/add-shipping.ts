@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import type { shippingInfoSchema } from '@studio/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -32,7 +32,7 @@ export async function addShipping({
   await getOrderForAdmin({ db, id });
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-    if (!order) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+    if (!order) throw new ApiError('NOT_FOUND', orderMessages.notFound);
     await tx
       .insert(shipments)
       .values({ orderId: id, ...input })

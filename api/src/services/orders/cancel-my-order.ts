@@ -1,4 +1,4 @@
-import { holdMessages } from '@studio/shared/messages-holds';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -27,7 +27,7 @@ export async function cancelMyOrder({
   const owned = await ownedOrder({ db, user, orderId });
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, owned.id)).for('update');
-    if (order?.status !== 'pending') throw new ApiError('CONFLICT', holdMessages.notCancellable);
+    if (order?.status !== 'pending') throw new ApiError('CONFLICT', orderMessages.notCancellable);
     // Money that may be moving: a crypto transfer offered for an open quote, or a PayPal capture
     // whose answer was lost (PayPal down or slow) and is being settled. An open PayPal order on
     // its own moves nothing: its capture is refused once the order is cancelled.
@@ -47,16 +47,16 @@ export async function cancelMyOrder({
         ),
       )
       .limit(1);
-    if (offered) throw new ApiError('CONFLICT', holdMessages.paymentInFlight);
+    if (offered) throw new ApiError('CONFLICT', orderMessages.paymentInFlight);
     const moved = await transitionOrder(tx, {
       orderId: owned.id,
       to: 'cancelled',
       source: 'customer',
       actorId: owned.userId,
     });
-    if (!moved.changed) throw new ApiError('CONFLICT', holdMessages.notCancellable);
+    if (!moved.changed) throw new ApiError('CONFLICT', orderMessages.notCancellable);
   });
   const [order] = await db.select().from(orders).where(eq(orders.id, owned.id));
-  if (!order) throw new ApiError('NOT_FOUND', holdMessages.notCancellable);
+  if (!order) throw new ApiError('NOT_FOUND', orderMessages.notCancellable);
   return presentOrder(db, order);
 }

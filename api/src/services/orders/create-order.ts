@@ -1,6 +1,5 @@
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
-import { holdMessages } from '@studio/shared/messages-holds';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { withTax } from '@studio/shared/money';
 import type { createOrderSchema } from '@studio/shared/schemas/orders';
 import { physicalCategories, shippingEstimateCents } from '@studio/shared/shipping';
@@ -18,7 +17,7 @@ import { newOrderNumber } from './new-order-number.ts';
 import { presentOrder } from './present-order.ts';
 import { transitionOrder } from './transition-order.ts';
 
-const m = messages.orders;
+const m = orderMessages;
 
 /**
  * At most `max` unpaid orders holding stock per customer (decision 026). The customer's
@@ -51,7 +50,7 @@ async function refuseTooManyUnpaid(tx: Tx, userId: string, max: number) {
     );
   if ((held?.count ?? 0) < max) return;
   const minutes = Math.max(1, Math.ceil(((held?.firstEnds?.getTime() ?? 0) - Date.now()) / 60_000));
-  throw new ApiError('CONFLICT', holdMessages.tooManyUnpaid(max, minutes));
+  throw new ApiError('CONFLICT', orderMessages.tooManyUnpaid(max, minutes));
 }
 
 /**
@@ -81,7 +80,7 @@ export async function createOrder({
   // Repeated lines of one product add up: the cap is per product, not per line sent.
   for (const quantity of wanted.values())
     if (quantity > limits.maxQuantityPerLine)
-      throw new ApiError('VALIDATION_FAILED', holdMessages.perLineCap(limits.maxQuantityPerLine));
+      throw new ApiError('VALIDATION_FAILED', orderMessages.perLineCap(limits.maxQuantityPerLine));
 
   for (let attempt = 0; ; attempt++) {
     try {

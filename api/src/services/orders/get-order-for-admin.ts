@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -8,9 +8,9 @@ import { refundSummary } from '../refunds/refund-summary.ts';
 import { presentOrder } from './present-order.ts';
 
 export async function getOrderForAdmin({ db, id }: { db: Db; id: string }) {
-  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', orderMessages.notFound);
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!row) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+  if (!row) throw new ApiError('NOT_FOUND', orderMessages.notFound);
   // The admin's view adds the order's refunds and what can still be refunded (decision 035).
   const [order, refunds] = await Promise.all([
     presentOrder(db, row),

@@ -1,4 +1,5 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -19,13 +20,13 @@ export async function ownedOrder({
   user: User | null;
   orderId: string;
 }) {
-  if (!user) throw new ApiError('UNAUTHORIZED', messages.auth.notSignedIn);
-  if (!isUuid(orderId)) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+  if (!user) throw new ApiError('UNAUTHORIZED', authMessages.notSignedIn);
+  if (!isUuid(orderId)) throw new ApiError('NOT_FOUND', orderMessages.notFound);
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
     .limit(1);
-  if (!order) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+  if (!order) throw new ApiError('NOT_FOUND', orderMessages.notFound);
   return order;
 }

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { type Order, orderItems, orders } from '../../db/schema/orders.ts';
@@ -34,7 +34,7 @@ export async function reserveStockAgain(
       orderId: order.id,
       actorId,
     });
-    if (!taken) throw new ApiError('CONFLICT', messages.orders.stockGone(item.name));
+    if (!taken) throw new ApiError('CONFLICT', orderMessages.stockGone(item.name));
   }
   // Held by the admin's decision now, not by a checkout timer.
   await tx

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import type { OrderStatus } from '@studio/shared/schemas/orders';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -28,8 +28,8 @@ export async function updateOrderStatus({
     transitionOrder(tx, { orderId: id, to: status, source: 'admin', actorId }),
   );
   if (!moved.changed) {
-    if (moved.reason === 'missing') throw new ApiError('NOT_FOUND', messages.orders.notFound);
-    throw new ApiError('CONFLICT', messages.orders.sameStatus);
+    if (moved.reason === 'missing') throw new ApiError('NOT_FOUND', orderMessages.notFound);
+    throw new ApiError('CONFLICT', orderMessages.sameStatus);
   }
   return getOrderForAdmin({ db, id });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
@@ -175,7 +175,7 @@ async function expectKeptOpen(
   peer: string,
 ) {
   expect(res.status).toBe(503);
-  expect(res.body).toEqual({ message: messages.payments.peerUnavailable, code: 'UNAVAILABLE' });
+  expect(res.body).toEqual({ message: paymentMessages.peerUnavailable, code: 'UNAVAILABLE' });
   expect(res.headers.get('retry-after')).toBe(String(RECHECK_SECONDS));
   const row = await paymentRow(paymentId);
   expect(row?.status).toBe('pending');
@@ -268,7 +268,7 @@ describe('Alephium: the node', () => {
     node.conflict(id);
     const res = await confirm(submission.id, 'alephium', id);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.conflicted);
+    expect(res.body.message).toBe(paymentMessages.conflicted);
     // Decision 026: a transaction that cannot pay leaves the quote open (the payer's inputs
     // went elsewhere; a new transfer with the same quote still pays it).
     const row = await paymentRow(paymentId);

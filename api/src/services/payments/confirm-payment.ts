@@ -1,4 +1,5 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -61,7 +62,7 @@ export async function confirmPayment({
   const reference = method === 'paypal' ? offered : offered.toLowerCase();
   await checkPayer({ db, subject, caller });
   if (!isEnabled(env, method))
-    throw new ApiError('UNPROCESSABLE', messages.payments.methodUnavailable);
+    throw new ApiError('UNPROCESSABLE', paymentMessages.methodUnavailable);
   const payable = await loadPayable(db, subject);
 
   const column = subject.kind === 'order' ? payments.orderId : payments.submissionId;
@@ -75,11 +76,11 @@ export async function confirmPayment({
   const payment =
     candidates.find((p) => p.providerReference === reference) ??
     (method === 'paypal' ? undefined : candidates.find((p) => p.status === 'pending'));
-  if (!payment) throw new ApiError('UNPROCESSABLE', messages.payments.quoteNotFound);
+  if (!payment) throw new ApiError('UNPROCESSABLE', paymentMessages.quoteNotFound);
   if (payment.status === 'confirmed')
     return { status: 'confirmed' as const, paymentId: payment.id };
   if (payment.status !== 'pending') {
-    throw new ApiError('UNPROCESSABLE', messages.payments.quoteExpired);
+    throw new ApiError('UNPROCESSABLE', paymentMessages.quoteExpired);
   }
   // PayPal money moves only when we capture: never capture for something already paid (a
   // second tab's order) or no longer payable (an order whose hold ran out). Crypto has already
@@ -87,7 +88,7 @@ export async function confirmPayment({
   if (method === 'paypal' && (payable.paid || !payable.payable)) {
     throw new ApiError(
       'CONFLICT',
-      payable.paid ? messages.payments.alreadyPaid : messages.orders.notPayable,
+      payable.paid ? paymentMessages.alreadyPaid : orderMessages.notPayable,
     );
   }
   if (method !== 'paypal') {
@@ -104,7 +105,7 @@ export async function confirmPayment({
         ),
       )
       .limit(1);
-    if (used) throw new ApiError('CONFLICT', messages.payments.alreadyUsed);
+    if (used) throw new ApiError('CONFLICT', paymentMessages.alreadyUsed);
     // One that could never pay this payment gets the same answer again, without the chain.
     const known = await findFailedOffer({ db, paymentId: payment.id, reference });
     if (known) throw new ApiError('UNPROCESSABLE', known);
@@ -114,7 +115,7 @@ export async function confirmPayment({
     payment.providerReference !== reference &&
     Date.now() > (payment.quoteExpiresAt?.getTime() ?? 0) + ALPH_GRACE_MS
   ) {
-    throw new ApiError('UNPROCESSABLE', messages.payments.quoteExpired);
+    throw new ApiError('UNPROCESSABLE', paymentMessages.quoteExpired);
   }
 
   let verdict: Verdict;
@@ -129,7 +130,7 @@ export async function confirmPayment({
       if (now.paid || !now.payable) {
         throw new ApiError(
           'CONFLICT',
-          now.paid ? messages.payments.alreadyPaid : messages.orders.notPayable,
+          now.paid ? paymentMessages.alreadyPaid : orderMessages.notPayable,
         );
       }
     }
@@ -158,7 +159,7 @@ export async function confirmPayment({
       { paymentId: payment.id, attempt: 0, reference },
       { startAfterSeconds: delay, singletonKey: recheckKey(payment, reference, 0) },
     );
-    throw ApiError.unavailable(messages.payments.peerUnavailable, delay);
+    throw ApiError.unavailable(paymentMessages.peerUnavailable, delay);
   }
   const outcome = await applyVerdict({
     db,

@@ -1,5 +1,5 @@
 import { centsToDecimal } from '@studio/shared/crypto-units';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
@@ -102,6 +102,6 @@ export async function createPaypalOrder({
       source: 'client',
       reason: 'order-create',
     });
-    throw ApiError.unavailable(messages.payments.providerUnavailable);
+    throw ApiError.unavailable(paymentMessages.providerUnavailable);
   }
 }

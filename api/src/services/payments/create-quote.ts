@@ -1,4 +1,5 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -38,13 +39,13 @@ export async function createQuote({
   if (payable.paid) {
     throw new ApiError(
       'CONFLICT',
-      subject.kind === 'order' ? messages.orders.alreadyPaid : messages.payments.alreadyPaid,
+      subject.kind === 'order' ? orderMessages.alreadyPaid : paymentMessages.alreadyPaid,
     );
   }
-  if (!payable.payable) throw new ApiError('CONFLICT', messages.orders.notPayable);
+  if (!payable.payable) throw new ApiError('CONFLICT', orderMessages.notPayable);
   if (!isEnabled(env, method))
-    throw new ApiError('UNPROCESSABLE', messages.payments.methodUnavailable);
-  if (payable.totalCents <= 0) throw new ApiError('UNPROCESSABLE', messages.payments.nothingToPay);
+    throw new ApiError('UNPROCESSABLE', paymentMessages.methodUnavailable);
+  if (payable.totalCents <= 0) throw new ApiError('UNPROCESSABLE', paymentMessages.nothingToPay);
 
   const due = amountsDue(payable, method, env.ALPH_USD_RATE);
   const expiresAt = new Date(Date.now() + ttlMs);

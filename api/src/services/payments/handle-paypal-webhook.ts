@@ -1,5 +1,6 @@
 import { centsToDecimal } from '@studio/shared/crypto-units';
-import { messages } from '@studio/shared/messages';
+import { httpMessages } from '@studio/shared/messages/http';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
@@ -85,14 +86,14 @@ export async function handlePaypalWebhook({
   rawBody: Uint8Array;
 }): Promise<{ handled: boolean }> {
   if (!env.PAYPAL_WEBHOOK_ID || !env.PAYPAL_CLIENT_ID) {
-    throw new ApiError('NOT_FOUND', messages.payments.webhooksOff);
+    throw new ApiError('NOT_FOUND', paymentMessages.webhooksOff);
   }
   // PayPal refuses to check a request that lacks its headers (400): not a valid event.
   let event: WebhookEvent;
   try {
     event = JSON.parse(Buffer.from(rawBody).toString('utf8')) as WebhookEvent;
   } catch {
-    throw new ApiError('MALFORMED_JSON', messages.http.malformedJson);
+    throw new ApiError('MALFORMED_JSON', httpMessages.malformedJson);
   }
   const verified = await paypalClient(env)
     .verifyWebhook(headers, rawBody)
@@ -100,7 +101,7 @@ export async function handlePaypalWebhook({
       if (error instanceof PaypalError && error.status < 500) return false;
       throw error;
     });
-  if (!verified) throw new ApiError('BAD_REQUEST', messages.payments.webhookSignatureInvalid);
+  if (!verified) throw new ApiError('BAD_REQUEST', paymentMessages.webhookSignatureInvalid);
   const resource = event.resource;
   if (!resource?.id) return { handled: false };
   log.info(

@@ -1,4 +1,4 @@
-import { holdMessages } from '@studio/shared/messages-holds';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { Env } from '../../env.ts';
 import type { Counters } from '../rate-limit/counters.ts';
 import { rateLimit } from '../rate-limit/rate-limit.ts';
@@ -21,7 +21,7 @@ export async function limitFailedOffers({
   paymentId?: string;
   clientAddress: string;
 }) {
-  const common = { counters, windowSeconds: 3600, message: holdMessages.tooManyFailedOffers };
+  const common = { counters, windowSeconds: 3600, message: paymentMessages.tooManyFailedOffers };
   const hits = [
     rateLimit({
       ...common,

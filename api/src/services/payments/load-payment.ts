@@ -1,4 +1,5 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { withTax } from '@studio/shared/money';
 import { isPaidOrderStatus } from '@studio/shared/statuses';
 import { asc, eq } from 'drizzle-orm';
@@ -47,7 +48,7 @@ export async function loadSubmission(db: DbOrTx, submissionId: string) {
     .innerJoin(services, eq(services.id, projectSubmissions.serviceId))
     .where(eq(projectSubmissions.id, submissionId))
     .limit(1);
-  if (!row) throw new ApiError('NOT_FOUND', messages.payments.submissionNotFound);
+  if (!row) throw new ApiError('NOT_FOUND', paymentMessages.submissionNotFound);
   return row;
 }
 
@@ -55,7 +56,7 @@ export async function loadPayable(db: DbOrTx, subject: Subject): Promise<Payable
   if (subject.kind === 'submission') {
     const { submission, service } = await loadSubmission(db, subject.id);
     if (service.checkoutPriceCents === null) {
-      throw new ApiError('UNPROCESSABLE', messages.payments.noPaymentPrice);
+      throw new ApiError('UNPROCESSABLE', paymentMessages.noPaymentPrice);
     }
     const t = withTax(service.checkoutPriceCents);
     return {
@@ -83,7 +84,7 @@ export async function loadPayable(db: DbOrTx, subject: Subject): Promise<Payable
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, subject.id))
     .limit(1);
-  if (!row) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+  if (!row) throw new ApiError('NOT_FOUND', orderMessages.notFound);
   const lines = await db
     .select()
     .from(orderItems)

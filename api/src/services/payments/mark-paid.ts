@@ -85,7 +85,7 @@ export async function markPaid({
     });
   } catch (error) {
     if (isUniqueViolation(error, 'payments_external_id_key')) {
-      throw new ApiError('CONFLICT', messages.payments.alreadyUsed);
+      throw new ApiError('CONFLICT', paymentMessages.alreadyUsed);
     }
     throw error;
   }

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
@@ -153,7 +153,7 @@ describe('a PayPal capture that times out', () => {
     paypal.fault({ method: 'POST', path: `/v2/checkout/orders/${orderId}/capture` }, 'lose-answer');
     const { result: res, ms } = await timed(() => confirm(submission.id, orderId));
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ message: messages.payments.peerUnavailable, code: 'UNAVAILABLE' });
+    expect(res.body).toEqual({ message: paymentMessages.peerUnavailable, code: 'UNAVAILABLE' });
     expect(res.headers.get('retry-after')).toBe(String(RECHECK_SECONDS));
     // Two tries of 500 ms and a pause, not the 30 s of before.
     expect(ms).toBeLessThan(3_000);
@@ -193,7 +193,7 @@ describe('a PayPal capture that times out', () => {
     paypal.approve(second.body.orderId);
     const res = await confirm(first.submission.id, second.body.orderId);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(messages.payments.alreadyPaid);
+    expect(res.body.message).toBe(paymentMessages.alreadyPaid);
     expect(capturesOf(second.body.orderId)).toHaveLength(0);
     expect((await paymentRow(first.paymentId))?.status).toBe('confirmed');
     expect((await paymentRow(second.body.paymentId))?.status).toBe('pending');
@@ -207,7 +207,7 @@ describe('PayPal unreachable or failing', () => {
     await paypal.stop();
     const { result: res, ms } = await timed(() => confirm(submission.id, orderId));
     expect(res.status).toBe(503);
-    expect(res.body.message).toBe(messages.payments.peerUnavailable);
+    expect(res.body.message).toBe(paymentMessages.peerUnavailable);
     expect(res.headers.get('retry-after')).toBe(String(RECHECK_SECONDS));
     expect(ms).toBeLessThan(2_000);
     expect((await paymentRow(paymentId))?.status).toBe('pending');
@@ -240,7 +240,7 @@ describe('PayPal unreachable or failing', () => {
       t.client.api.payments.paypal.orders.$post({ json: { submissionId: submission.id } }),
     );
     expect(res.status).toBe(503);
-    expect(res.body.message).toBe(messages.payments.providerUnavailable);
+    expect(res.body.message).toBe(paymentMessages.providerUnavailable);
     expect(res.headers.get('retry-after')).toBe('5');
     const tries = paypal.requests.filter(
       (r) =>
@@ -287,7 +287,7 @@ describe("PayPal's restart after INSTRUMENT_DECLINED", () => {
     paypal.setCaptureOutcome(orderId, 'DECLINED');
     const declined = await confirm(submission.id, orderId);
     expect(declined.status).toBe(422);
-    expect(declined.body.message).toBe(messages.payments.declined);
+    expect(declined.body.message).toBe(paymentMessages.declined);
     expect((await paymentRow(paymentId))?.status).toBe('pending');
     const noted = (await eventsOf(paymentId)).at(-1);
     expect(noted?.detail).toMatchObject({ declined: true, issue: 'INSTRUMENT_DECLINED' });

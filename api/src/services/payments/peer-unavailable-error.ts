@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { ApiError } from '../../lib/api-error.ts';
 
 /** The outside services a payment is checked with. */
@@ -15,7 +15,7 @@ export class PeerUnavailableError extends ApiError {
   readonly detail: string;
 
   constructor(peer: PaymentPeer, reason: string, options?: { cause?: unknown }) {
-    super('UNAVAILABLE', messages.payments.providerUnavailable);
+    super('UNAVAILABLE', paymentMessages.providerUnavailable);
     this.name = 'PeerUnavailableError';
     this.peer = peer;
     this.retryAfterSeconds = 5;

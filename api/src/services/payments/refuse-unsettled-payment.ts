@@ -15,7 +15,7 @@ export function refuseUnsettledPayment<T extends Outcome>(
     throw new ApiError('UNPROCESSABLE', outcome.message);
   }
   if (outcome.status === 'unknown') {
-    throw new ApiError('NOT_FOUND', messages.payments.unknownTransaction);
+    throw new ApiError('NOT_FOUND', paymentMessages.unknownTransaction);
   }
   return outcome as Extract<T, { status: 'confirmed' } | { status: 'pending' }>;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
@@ -104,7 +104,7 @@ describe('Alephium payments verified through the node API', () => {
     const { submission } = await quoted();
     const res = await confirm(submission.id, txId());
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(messages.payments.unknownTransaction);
+    expect(res.body.message).toBe(paymentMessages.unknownTransaction);
   });
 
   it('refuses a transfer to another address', async () => {
@@ -117,7 +117,7 @@ describe('Alephium payments verified through the node API', () => {
     });
     const res = await confirm(submission.id, id);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.wrongRecipient);
+    expect(res.body.message).toBe(paymentMessages.wrongRecipient);
   });
 
   it('refuses an underpayment by one atto', async () => {
@@ -130,7 +130,7 @@ describe('Alephium payments verified through the node API', () => {
     });
     const res = await confirm(submission.id, id);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.underpaid);
+    expect(res.body.message).toBe(paymentMessages.underpaid);
     expect(await state(submission.id)).toBe('unpaid');
   });
 
@@ -147,7 +147,7 @@ describe('Alephium payments verified through the node API', () => {
     // A transaction that paid one payment is refused for another at once (decision 026)...
     const other = await confirm(b.submission.id, id);
     expect(other.status).toBe(409);
-    expect(other.body.message).toBe(messages.payments.alreadyUsed);
+    expect(other.body.message).toBe(paymentMessages.alreadyUsed);
     // ...and even with the same amount, the UNIQUE transaction id refuses a second use.
     const c = await quoted();
     await t.db
@@ -156,7 +156,7 @@ describe('Alephium payments verified through the node API', () => {
       .where(eq(payments.id, c.paymentId));
     const reused = await confirm(c.submission.id, id);
     expect(reused.status).toBe(409);
-    expect(reused.body.message).toBe(messages.payments.alreadyUsed);
+    expect(reused.body.message).toBe(paymentMessages.alreadyUsed);
     expect(await state(b.submission.id)).toBe('unpaid');
   });
 });

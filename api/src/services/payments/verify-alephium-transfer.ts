@@ -1,11 +1,11 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { Env } from '../../env.ts';
 import { ALPH_TAG_MODULUS, carriesTag } from './amounts-due.ts';
 import { callPeer } from './call-peer.ts';
 import { PeerUnavailableError } from './peer-unavailable-error.ts';
 import type { Verdict } from './verdict.ts';
 
-const m = messages.payments;
+const m = paymentMessages;
 
 /**
  * The node's `TxStatus` (`GET /transactions/status`): `Confirmed`, `MemPooled`, `TxNotFound`, and

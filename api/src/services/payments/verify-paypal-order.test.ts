@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
@@ -133,7 +133,7 @@ describe('PayPal (Orders v2 on the server)', () => {
     paypal.setCaptureOutcome(orderId, 'DECLINED');
     const res = await confirm(submission.id, orderId);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.declined);
+    expect(res.body.message).toBe(paymentMessages.declined);
     expect(await state(submission.id)).toBe('unpaid');
     expect((await paymentStatus(paymentId))?.status).toBe('pending');
   });
@@ -144,7 +144,7 @@ describe('PayPal (Orders v2 on the server)', () => {
     paypal.setCapturedAmount(orderId, '1.00');
     const res = await confirm(submission.id, orderId);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.wrongAmount);
+    expect(res.body.message).toBe(paymentMessages.wrongAmount);
     expect(await state(submission.id)).toBe('unpaid');
   });
 
@@ -173,7 +173,7 @@ describe('PayPal (Orders v2 on the server)', () => {
     const { submission } = await createSubmission(t.db);
     const res = await confirm(submission.id, 'ORDER-NOT-OURS');
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.quoteNotFound);
+    expect(res.body.message).toBe(paymentMessages.quoteNotFound);
   });
 });
 
@@ -283,7 +283,7 @@ describe('PayPal never charges twice', () => {
     expect((await confirm(submission.id, first.body.orderId)).status).toBe(200);
     const again = await confirm(submission.id, second.body.orderId);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(messages.payments.alreadyPaid);
+    expect(again.body.message).toBe(paymentMessages.alreadyPaid);
     expect(
       paypal.requests.filter(
         (r) => r.path === `/v2/checkout/orders/${second.body.orderId}/capture`,

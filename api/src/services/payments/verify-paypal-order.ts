@@ -1,5 +1,5 @@
 import { centsToDecimal } from '@studio/shared/crypto-units';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Payment } from './load-payment.ts';
@@ -50,11 +50,11 @@ export async function verifyPaypalOrder({
       )?.href;
       return {
         state: 'declined',
-        message: messages.payments.declined,
+        message: paymentMessages.declined,
         detail: { ...detail, issue: 'INSTRUMENT_DECLINED', captureKey, redirect },
       };
     } else if (error.hasIssue('TRANSACTION_REFUSED')) {
-      return { state: 'failed', reason: 'declined', message: messages.payments.declined, detail };
+      return { state: 'failed', reason: 'declined', message: paymentMessages.declined, detail };
     } else if (error.hasIssue('ORDER_NOT_APPROVED')) {
       return { state: 'pending', detail: { ...detail, approved: false } };
     } else if (error.status === 404 || error.hasIssue('RESOURCE_NOT_FOUND')) {
@@ -71,7 +71,7 @@ export async function verifyPaypalOrder({
       ? {
           state: 'failed',
           reason: 'no-capture',
-          message: messages.payments.paypalVerificationFailed,
+          message: paymentMessages.paypalVerificationFailed,
           detail,
         }
       : { state: 'pending', detail: { ...detail, orderStatus: order.status } };
@@ -91,12 +91,12 @@ export async function verifyPaypalOrder({
     return {
       state: 'failed',
       reason: 'wrong-amount',
-      message: messages.payments.wrongAmount,
+      message: paymentMessages.wrongAmount,
       detail,
     };
   }
   if (found.status === 'COMPLETED')
     return { state: 'confirmed', externalId: `paypal:${found.id}`, detail };
   if (found.status === 'PENDING') return { state: 'pending', detail };
-  return { state: 'failed', reason: 'declined', message: messages.payments.declined, detail };
+  return { state: 'failed', reason: 'declined', message: paymentMessages.declined, detail };
 }

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
@@ -147,7 +147,7 @@ describe('USDT payments verified on chain', () => {
     ]);
     expect([ra.status, rb.status].sort()).toEqual([200, 409]);
     const loser = ra.status === 409 ? ra : rb;
-    expect(loser.body.message).toBe(messages.payments.alreadyUsed);
+    expect(loser.body.message).toBe(paymentMessages.alreadyUsed);
     const states = [
       await submissionState(a.submission.id),
       await submissionState(b.submission.id),
@@ -161,9 +161,7 @@ describe('USDT payments verified on chain', () => {
     const hash = await chain.transfer({ to: chain.merchant, amount: victim.due });
     const stolen = await confirm(attacker.submission.id, hash);
     expect(stolen.status).toBe(422);
-    expect([messages.payments.wrongAmount, messages.payments.underpaid]).toContain(
-      stolen.body.message,
-    );
+    expect([paymentMessages.wrongAmount, paymentMessages.underpaid]).toContain(stolen.body.message);
     expect(await submissionState(attacker.submission.id)).toBe('unpaid');
     expect((await confirm(victim.submission.id, hash)).status).toBe(200);
   });
@@ -179,7 +177,7 @@ describe('USDT payments verified on chain', () => {
     const hash = await chain.transfer({ to: chain.merchant, amount: due - 1n });
     const res = await confirm(submission.id, hash);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.underpaid);
+    expect(res.body.message).toBe(paymentMessages.underpaid);
     expect(await submissionState(submission.id)).toBe('unpaid');
   });
 
@@ -189,7 +187,7 @@ describe('USDT payments verified on chain', () => {
     const hash = await chain.transfer({ to: elsewhere, amount: due });
     const res = await confirm(submission.id, hash);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.wrongRecipient);
+    expect(res.body.message).toBe(paymentMessages.wrongRecipient);
   });
 
   it('refuses a transfer of another token', async () => {
@@ -201,7 +199,7 @@ describe('USDT payments verified on chain', () => {
     });
     const res = await confirm(submission.id, hash);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.wrongToken);
+    expect(res.body.message).toBe(paymentMessages.wrongToken);
   });
 
   it('refuses a reverted transfer', async () => {
@@ -209,14 +207,14 @@ describe('USDT payments verified on chain', () => {
     const hash = await chain.revertedTransfer({ to: chain.merchant });
     const res = await confirm(submission.id, hash);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.transactionFailed);
+    expect(res.body.message).toBe(paymentMessages.transactionFailed);
   });
 
   it('answers 404 for an unknown transaction and keeps the quote open', async () => {
     const { submission, quote } = await quoted();
     const res = await confirm(submission.id, `0x${'ab'.repeat(32)}`);
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(messages.payments.unknownTransaction);
+    expect(res.body.message).toBe(paymentMessages.unknownTransaction);
     const [payment] = await t.db.select().from(payments).where(eq(payments.id, quote.paymentId));
     expect(payment?.status).toBe('pending');
   });
@@ -234,7 +232,7 @@ describe('USDT payments verified on chain', () => {
       .where(eq(payments.id, quote.paymentId));
     const res = await confirm(submission.id, hash);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.transferTooEarly);
+    expect(res.body.message).toBe(paymentMessages.transferTooEarly);
   });
 
   it('refuses a transfer mined after the quote expired', async () => {
@@ -249,7 +247,7 @@ describe('USDT payments verified on chain', () => {
     const hash = await chain.transfer({ to: chain.merchant, amount: due });
     const res = await confirm(submission.id, hash);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(messages.payments.quoteExpired);
+    expect(res.body.message).toBe(paymentMessages.quoteExpired);
   });
 });
 

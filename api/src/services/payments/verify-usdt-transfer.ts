@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { FetchRequest, getAddress, Interface, JsonRpcProvider } from 'ethers';
 import type { Env } from '../../env.ts';
 import { carriesTag, USDT_TAG_MODULUS } from './amounts-due.ts';
@@ -12,7 +12,7 @@ const erc20 = new Interface([
 const TRANSFER_TOPIC = erc20.getEvent('Transfer')?.topicHash ?? '';
 /** Clock skew allowed between the chain's block times and ours. */
 const SKEW_SECONDS = 30;
-const m = messages.payments;
+const m = paymentMessages;
 
 const providers = new Map<string, JsonRpcProvider>();
 function providerFor(url: string, chainId: number, timeoutMs: number): JsonRpcProvider {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { messages } from '@studio/shared/messages';
-import { holdMessages } from '@studio/shared/messages-holds';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,23 +115,23 @@ async function counted(key: string) {
 const wrongUsdt = {
   'to another address': async (due: bigint) => ({
     hash: await chain.transfer({ to: await chain.payer(5).getAddress(), amount: due }),
-    message: messages.payments.wrongRecipient,
+    message: paymentMessages.wrongRecipient,
   }),
   'in another token': async (due: bigint) => ({
     hash: await chain.transfer({ to: chain.merchant, amount: due, token: chain.otherTokenAddress }),
-    message: messages.payments.wrongToken,
+    message: paymentMessages.wrongToken,
   }),
   'for less': async (due: bigint) => ({
     hash: await chain.transfer({ to: chain.merchant, amount: due - 1n }),
-    message: messages.payments.underpaid,
+    message: paymentMessages.underpaid,
   }),
   'without the quote tag': async (due: bigint) => ({
     hash: await chain.transfer({ to: chain.merchant, amount: due + 1_000_001n }),
-    message: messages.payments.wrongAmount,
+    message: paymentMessages.wrongAmount,
   }),
   reverted: async () => ({
     hash: await chain.revertedTransfer({ to: chain.merchant }),
-    message: messages.payments.transactionFailed,
+    message: paymentMessages.transactionFailed,
   }),
 };
 
@@ -166,14 +165,14 @@ describe('a stranger offers a wrong transaction for an open USDT quote', () => {
       Array.from({ length: 20 }, () => offer(submission.id, hash, ip)),
     );
     expect(new Set(answers.map((a) => `${a.status} ${a.body.message}`))).toEqual(
-      new Set([`422 ${messages.payments.wrongRecipient}`]),
+      new Set([`422 ${paymentMessages.wrongRecipient}`]),
     );
     expect(await failedOffers(paymentId, hash)).toHaveLength(1);
     expect(await counted(`payment-offer-failed:quote:${paymentId}`)).toBe(1);
     expect(await counted(`payment-offer-failed:ip:${ip}`)).toBe(1);
     // Written in capitals it is the same transaction and the same answer.
     const again = await offer(submission.id, hash.toUpperCase().replace('0X', '0x'), ip);
-    expect([again.status, again.body.message]).toEqual([422, messages.payments.wrongRecipient]);
+    expect([again.status, again.body.message]).toEqual([422, paymentMessages.wrongRecipient]);
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'pending' });
     const paid = await offer(
       submission.id,
@@ -192,10 +191,10 @@ describe('a stranger offers a wrong transaction for an open USDT quote', () => {
       Array.from({ length: 20 }, () => offer(second.submission.id, hash, newIp())),
     );
     expect(new Set(answers.map((a) => `${a.status} ${a.body.message}`))).toEqual(
-      new Set([`409 ${messages.payments.alreadyUsed}`]),
+      new Set([`409 ${paymentMessages.alreadyUsed}`]),
     );
     const later = await offer(second.submission.id, hash, newIp());
-    expect([later.status, later.body.message]).toEqual([409, messages.payments.alreadyUsed]);
+    expect([later.status, later.body.message]).toEqual([409, paymentMessages.alreadyUsed]);
     expect(await paymentRow(second.paymentId)).toMatchObject({ status: 'pending' });
     expect(await paidState(second.submission.id)).toBe('unpaid');
   });
@@ -238,7 +237,7 @@ describe('failed offers are limited', () => {
       statuses.push(last.status);
     }
     expect(statuses).toEqual([422, 422, 422, 429, 429]);
-    expect(last?.body.message).toBe(holdMessages.tooManyFailedOffers);
+    expect(last?.body.message).toBe(paymentMessages.tooManyFailedOffers);
     const retryAfter = Number(last?.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
@@ -297,9 +296,9 @@ describe('the same on Alephium', () => {
     }
     expect(statuses).toEqual([422, 422, 422, 429]);
     expect(messagesSeen.slice(0, 3)).toEqual([
-      messages.payments.wrongRecipient,
-      messages.payments.underpaid,
-      messages.payments.wrongAmount,
+      paymentMessages.wrongRecipient,
+      paymentMessages.underpaid,
+      paymentMessages.wrongAmount,
     ]);
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'pending' });
 
@@ -326,7 +325,7 @@ describe('the same on Alephium', () => {
       Array.from({ length: 20 }, () => offer(submission.id, id, newIp(), 'alephium')),
     );
     expect(new Set(answers.map((a) => `${a.status} ${a.body.message}`))).toEqual(
-      new Set([`422 ${messages.payments.conflicted}`]),
+      new Set([`422 ${paymentMessages.conflicted}`]),
     );
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'pending' });
     expect(await failedOffers(paymentId, id)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ImageVariants } from '@studio/shared/images';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
@@ -46,7 +46,7 @@ export async function addProductImage({
 }) {
   const product = await findProduct(db, id);
   if (!/^multipart\/form-data/i.test(contentType))
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', messages.shop.imageMultipartRequired);
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', shopMessages.imageMultipartRequired);
   const received = await receiveMultipart({
     body,
     contentType,
@@ -58,9 +58,9 @@ export async function addProductImage({
     accept: (s) => s.mime in extensions,
     checkFields: () => {},
     errors: {
-      tooManyFiles: () => new ApiError('BAD_REQUEST', messages.shop.oneImageOnly),
-      tooLarge: () => new ApiError('PAYLOAD_TOO_LARGE', messages.shop.imageTooLarge),
-      badType: () => new ApiError('UNSUPPORTED_MEDIA_TYPE', messages.shop.imageType),
+      tooManyFiles: () => new ApiError('BAD_REQUEST', shopMessages.oneImageOnly),
+      tooLarge: () => new ApiError('PAYLOAD_TOO_LARGE', shopMessages.imageTooLarge),
+      badType: () => new ApiError('UNSUPPORTED_MEDIA_TYPE', shopMessages.imageType),
     },
   });
   const file = received.files[0];
@@ -75,7 +75,7 @@ export async function addProductImage({
     });
   } catch (error) {
     if (error instanceof UnreadableImageError)
-      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', messages.shop.imageType);
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', shopMessages.imageType);
     throw error;
   } finally {
     await storage.delete(file.key);
@@ -105,7 +105,7 @@ export async function addProductImage({
     });
   if (!row) {
     await deleteImageVariants(storage, image);
-    throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+    throw new ApiError('NOT_FOUND', shopMessages.productNotFound);
   }
   return presentProduct(row);
 }

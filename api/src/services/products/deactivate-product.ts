@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
@@ -33,6 +33,6 @@ export async function deactivateProduct({
     });
     return updated;
   });
-  if (!row) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+  if (!row) throw new ApiError('NOT_FOUND', shopMessages.productNotFound);
   return presentProduct(row);
 }

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
@@ -25,7 +25,7 @@ export async function removeProductImage({
 }) {
   const product = await findProduct(db, id);
   const removed = product.images.find((i) => i.url === url);
-  if (!removed) throw new ApiError('NOT_FOUND', messages.shop.imageNotFound);
+  if (!removed) throw new ApiError('NOT_FOUND', shopMessages.imageNotFound);
   const [row] = await db.transaction(async (tx) => {
     const updated = await tx
       .update(products)
@@ -44,6 +44,6 @@ export async function removeProductImage({
   });
   // Its variants too; a seeded or outside URL names no file of ours and removes nothing.
   await deleteImageVariants(storage, removed);
-  if (!row) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+  if (!row) throw new ApiError('NOT_FOUND', shopMessages.productNotFound);
   return presentProduct(row);
 }

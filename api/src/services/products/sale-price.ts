@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { ApiError } from '../../lib/api-error.ts';
 
 /** The sale price from an explicit price or a discount percentage; it must be below the price. */
@@ -19,8 +19,8 @@ export function salePrice(
   }
   if (input.salePriceCents !== undefined) sale = input.salePriceCents;
   if (sale !== null && sale >= priceCents) {
-    throw new ApiError('VALIDATION_FAILED', messages.shop.salePriceNotBelowPrice, [
-      { path: 'salePriceCents', message: messages.shop.salePriceNotBelowPrice },
+    throw new ApiError('VALIDATION_FAILED', shopMessages.salePriceNotBelowPrice, [
+      { path: 'salePriceCents', message: shopMessages.salePriceNotBelowPrice },
     ]);
   }
   return sale;

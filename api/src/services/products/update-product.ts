@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { shopMessages } from '@studio/shared/messages/shop';
 import type { productUpdateSchema } from '@studio/shared/schemas/admin';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -42,7 +42,7 @@ export async function updateProduct({
           .from(products)
           .where(eq(products.id, id))
           .for('update');
-        if (!held) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+        if (!held) throw new ApiError('NOT_FOUND', shopMessages.productNotFound);
         await moveStock(tx, {
           productId: id,
           delta: stock - held.stock,
@@ -59,7 +59,7 @@ export async function updateProduct({
         })
         .where(eq(products.id, id))
         .returning();
-      if (!updated) throw new ApiError('NOT_FOUND', messages.shop.productNotFound);
+      if (!updated) throw new ApiError('NOT_FOUND', shopMessages.productNotFound);
       await recordAudit({
         db: tx,
         actorId,

@@ -42,54 +42,54 @@ export const authRateLimit = limitByIp({
   action: 'auth',
   limit: (env) => env.AUTH_RATE_LIMIT_PER_IP,
   windowSeconds: (env) => env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-  message: messages.auth.tooManyAttempts,
+  message: authMessages.tooManyAttempts,
 });
 
 /** Contact messages per address (CONTACT_RATE_LIMIT_PER_HOUR). */
 export const contactRateLimit = limitByIp({
   action: 'contact',
   limit: (env) => env.CONTACT_RATE_LIMIT_PER_HOUR,
-  message: messages.contact.tooMany,
+  message: contactMessages.tooMany,
 });
 
 /** Newsletter sign-ups per address: counted apart from contact messages, with their limit. */
 export const newsletterRateLimit = limitByIp({
   action: 'newsletter',
   limit: (env) => env.CONTACT_RATE_LIMIT_PER_HOUR,
-  message: messages.contact.tooMany,
+  message: contactMessages.tooMany,
 });
 
 /** Project submissions per address (SUBMISSION_RATE_LIMIT_PER_HOUR). */
 export const submissionRateLimit = limitByIp({
   action: 'submit',
   limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR,
-  message: messages.project.tooManySubmissions,
+  message: projectMessages.tooManySubmissions,
 });
 
 /** Upload drafts per address: one a project, so as many as submissions (decision 030). */
 export const draftRateLimit = limitByIp({
   action: 'draft',
   limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR,
-  message: messages.project.tooManySubmissions,
+  message: projectMessages.tooManySubmissions,
 });
 
 /** Resumable uploads created per address: a project's worth of files per submission allowed. */
 export const uploadRateLimit = limitByIp({
   action: 'upload',
   limit: (env) => env.SUBMISSION_RATE_LIMIT_PER_HOUR * limits.maxFiles,
-  message: tusMessages.tooManyUploads,
+  message: uploadMessages.tooManyUploads,
 });
 
 /** Quotes, PayPal orders and confirmations per address (PAYMENT_RATE_LIMIT_PER_HOUR). */
 export const paymentRateLimit = limitByIp({
   action: 'payment',
   limit: (env) => env.PAYMENT_RATE_LIMIT_PER_HOUR,
-  message: messages.payments.tooManyAttempts,
+  message: paymentMessages.tooManyAttempts,
 });
 
 /** Orders placed per client address (ORDER_RATE_LIMIT_PER_HOUR, decision 026). */
 export const orderRateLimitByIp = limitByIp({
   action: 'order',
   limit: (env) => env.ORDER_RATE_LIMIT_PER_HOUR,
-  message: holdMessages.tooManyOrders,
+  message: orderMessages.tooManyOrders,
 });

@@ -1,4 +1,5 @@
-import { messages } from '@studio/shared/messages';
+import { contactMessages } from '@studio/shared/messages/contact';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
@@ -50,9 +51,9 @@ async function countOf(key: string) {
 
 describe('per-address route limits (an hour each)', () => {
   it.each([
-    ['contact', sendContact, messages.contact.tooMany],
-    ['newsletter', sendNewsletter('reader@example.net'), messages.contact.tooMany],
-    ['payment', sendQuote, messages.payments.tooManyAttempts],
+    ['contact', sendContact, contactMessages.tooMany],
+    ['newsletter', sendNewsletter('reader@example.net'), contactMessages.tooMany],
+    ['payment', sendQuote, paymentMessages.tooManyAttempts],
   ] as const)(
     '%s: 429 past the limit with its message and Retry-After, counted under <action>:ip:<ip>',
     async (action, send, message) => {

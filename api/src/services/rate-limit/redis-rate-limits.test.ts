@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
@@ -41,7 +41,7 @@ describe('rate limits in Redis', () => {
       expect((await login(email, 'Wrong12345', `10.7.0.${i}`)).status).toBe(401);
     const held = await login(email, 'Secret123', '10.7.0.99');
     expect(held.status).toBe(429);
-    expect(held.body).toEqual({ message: messages.auth.tooManyAttempts, code: 'RATE_LIMITED' });
+    expect(held.body).toEqual({ message: authMessages.tooManyAttempts, code: 'RATE_LIMITED' });
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await raw.hget(`${REDIS_KEY_PREFIX}rl:login:delay:${email}`, 'count')).toBe('3');
     expect(await raw.hget(`${REDIS_KEY_PREFIX}rl:login:account:${email}`, 'count')).toBe('3');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@studio/shared/messages';
-import { refundMessages as m } from '@studio/shared/messages-refunds';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { paymentMessages } from '@studio/shared/messages/payments';
+import { refundMessages as m } from '@studio/shared/messages/refunds';
 import { formatUsd } from '@studio/shared/money';
 import type { CreateRefundInput } from '@studio/shared/schemas/refunds';
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
@@ -122,7 +123,7 @@ export async function createRefund({
   input: Input;
 }) {
   const notFound =
-    subject.kind === 'order' ? messages.orders.notFound : messages.payments.submissionNotFound;
+    subject.kind === 'order' ? orderMessages.notFound : paymentMessages.submissionNotFound;
   if (!isUuid(subject.id)) throw new ApiError('NOT_FOUND', notFound);
 
   let made: { id: string; method: 'paypal' | 'usdt' | 'alephium' };

@@ -1,5 +1,5 @@
 import { centsToDecimal } from '@studio/shared/crypto-units';
-import { refundMessages } from '@studio/shared/messages-refunds';
+import { refundMessages } from '@studio/shared/messages/refunds';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { reportMessages } from '@studio/shared/messages/report';
 import type { reportQuerySchema } from '@studio/shared/schemas/admin';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,7 +17,7 @@ export async function report({ db, query }: { db: Db; query: z.output<typeof rep
   const to = query.to ?? new Date().toISOString().slice(0, 10);
   const from = query.from ?? new Date(Date.parse(to) - 29 * DAY).toISOString().slice(0, 10);
   if (Date.parse(to) - Date.parse(from) > 366 * DAY)
-    throw new ApiError('VALIDATION_FAILED', messages.report.periodTooLong);
+    throw new ApiError('VALIDATION_FAILED', reportMessages.periodTooLong);
   const start = sql`${from}::date`;
   const end = sql`(${to}::date + 1)`;
   const paid = paidOrderStatusesSql;

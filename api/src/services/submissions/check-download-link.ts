@@ -1,4 +1,4 @@
-import { storageMessages as m } from '@studio/shared/messages-storage';
+import { storageMessages as m } from '@studio/shared/messages/storage';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { submissionFiles } from '../../db/schema/project-submissions.ts';
@@ -39,13 +39,12 @@ export async function createDownloadLink({
   adminId: string;
   now?: number;
 }): Promise<{ url: string; expiresAt: string }> {
-  if (!isUuid(id) || !isUuid(fileId))
-    throw new ApiError('NOT_FOUND', messages.project.fileNotFound);
+  if (!isUuid(id) || !isUuid(fileId)) throw new ApiError('NOT_FOUND', projectMessages.fileNotFound);
   const [file] = await db
     .select({ id: submissionFiles.id })
     .from(submissionFiles)
     .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, id)));
-  if (!file) throw new ApiError('NOT_FOUND', messages.project.fileNotFound);
+  if (!file) throw new ApiError('NOT_FOUND', projectMessages.fileNotFound);
   const expires = Math.floor(now / 1000) + DOWNLOAD_LINK_SECONDS;
   const params = new URLSearchParams({
     expires: String(expires),

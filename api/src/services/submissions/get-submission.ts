@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
@@ -10,13 +10,13 @@ import { isUuid } from '../../lib/uuid.ts';
 import { refundSummary } from '../refunds/refund-summary.ts';
 
 export async function getSubmission({ db, id }: { db: Db; id: string }) {
-  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.payments.submissionNotFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', paymentMessages.submissionNotFound);
   const [row] = await db
     .select({ submission: projectSubmissions, service: services })
     .from(projectSubmissions)
     .innerJoin(services, eq(services.id, projectSubmissions.serviceId))
     .where(eq(projectSubmissions.id, id));
-  if (!row) throw new ApiError('NOT_FOUND', messages.payments.submissionNotFound);
+  if (!row) throw new ApiError('NOT_FOUND', paymentMessages.submissionNotFound);
   const [files, paid, refunds] = await Promise.all([
     db
       .select()

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { submissionFiles } from '../../db/schema/project-submissions.ts';
@@ -18,15 +18,14 @@ export async function openSubmissionFile({
   id: string;
   fileId: string;
 }) {
-  if (!isUuid(id) || !isUuid(fileId))
-    throw new ApiError('NOT_FOUND', messages.project.fileNotFound);
+  if (!isUuid(id) || !isUuid(fileId)) throw new ApiError('NOT_FOUND', projectMessages.fileNotFound);
   const [file] = await db
     .select()
     .from(submissionFiles)
     .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, id)));
-  if (!file) throw new ApiError('NOT_FOUND', messages.project.fileNotFound);
+  if (!file) throw new ApiError('NOT_FOUND', projectMessages.fileNotFound);
   const stored = await storage.get(file.storageKey).catch(() => {
-    throw new ApiError('NOT_FOUND', messages.project.fileNotFound);
+    throw new ApiError('NOT_FOUND', projectMessages.fileNotFound);
   });
   return { ...stored, name: file.originalName, contentType: file.contentType };
 }

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { formatUsd, withTax } from '@studio/shared/money';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -11,7 +11,7 @@ import { loadSubmission } from '../payments/load-payment.ts';
  * the e-mail address, notes or files. Prices are null when the service has no payment price.
  */
 export async function presentSubmission({ db, id }: { db: Db; id: string }) {
-  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.payments.submissionNotFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', paymentMessages.submissionNotFound);
   const { submission, service } = await loadSubmission(db, id);
   const paid = submission.paymentState === 'paid';
   const price = service.checkoutPriceCents === null ? null : withTax(service.checkoutPriceCents);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@studio/shared/messages';
-import { tusMessages } from '@studio/shared/messages-tus';
+import { projectMessages } from '@studio/shared/messages/projects';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import type { projectUploadsSubmissionSchema } from '@studio/shared/schemas/project-uploads';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,7 +17,7 @@ import { takeUploads } from '../uploads/take-uploads.ts';
 import { findService } from './find-service.ts';
 import { recordSubmission } from './record-submission.ts';
 
-const m = messages.project;
+const m = projectMessages;
 
 /**
  * POST /api/projects/submit-uploads: the project from completed resumable uploads of the
@@ -60,10 +60,11 @@ export async function submitProjectUploads({
   // In the order the visitor chose them.
   const uploads = uploadIds.map((id) => {
     const row = rows.find((r) => r.id === id);
-    if (!row) throw new ApiError('NOT_FOUND', tusMessages.uploadNotFound);
-    if (row.submissionId) throw new ApiError('CONFLICT', tusMessages.alreadyUsed(row.originalName));
+    if (!row) throw new ApiError('NOT_FOUND', uploadMessages.uploadNotFound);
+    if (row.submissionId)
+      throw new ApiError('CONFLICT', uploadMessages.alreadyUsed(row.originalName));
     if (!row.completedAt || !row.contentType) {
-      throw new ApiError('CONFLICT', tusMessages.notComplete(row.originalName));
+      throw new ApiError('CONFLICT', uploadMessages.notComplete(row.originalName));
     }
     return { ...row, contentType: row.contentType };
   });
@@ -81,7 +82,7 @@ export async function submitProjectUploads({
         sizeBytes: bytes,
       });
       if (bytes !== upload.sizeBytes)
-        throw new ApiError('CONFLICT', tusMessages.notComplete(upload.originalName));
+        throw new ApiError('CONFLICT', uploadMessages.notComplete(upload.originalName));
     }
     submissionId = await recordSubmission({
       db,

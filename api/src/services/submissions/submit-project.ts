@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { projectSubmissionSchema } from '@studio/shared/schemas/project';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +14,7 @@ import { receiveMultipart } from '../uploads/receive-multipart.ts';
 import { findService } from './find-service.ts';
 import { recordSubmission } from './record-submission.ts';
 
-const m = messages.project;
+const m = projectMessages;
 
 /**
  * POST /api/projects/submit: streams the files to storage (checked by content, counted, never

@@ -1,4 +1,4 @@
-import { tusMessages } from '@studio/shared/messages-tus';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import { uploadIdPattern } from '@studio/shared/schemas/project-uploads';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

@@ -1,5 +1,5 @@
-import { messages } from '@studio/shared/messages';
-import { eventMessages } from '@studio/shared/messages-events';
+import { eventMessages } from '@studio/shared/messages/events';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -56,7 +56,7 @@ describe('product images, over real samples', () => {
       expect(res.status).toBe(415);
       expect(res.body).toEqual({
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        message: messages.shop.imageType,
+        message: shopMessages.imageType,
       });
       expect(await t.storedFiles()).toEqual(before);
     },

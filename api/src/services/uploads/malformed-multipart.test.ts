@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { limits } from '@studio/shared/limits';
-import { uploadMessages as u } from '@studio/shared/messages-uploads';
+import { uploadMessages as u } from '@studio/shared/messages/uploads';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { tusLockMessages } from '@studio/shared/messages-tus-lock';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import postgres, { type Sql } from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/setup-db.ts';
@@ -116,7 +116,7 @@ describe('PostgresLocker', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(690);
     expect(refused?.status_code).toBe(409);
     expect(JSON.parse(refused?.body ?? '{}')).toEqual({
-      message: tusLockMessages.uploadBusy,
+      message: uploadMessages.uploadBusy,
       code: 'CONFLICT',
     });
     // Asked once at first, once more a second later at most: here within 0.7 s, once.

@@ -1,4 +1,4 @@
-import { tusLockMessages } from '@studio/shared/messages-tus-lock';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import postgres, { type Sql } from 'postgres';
 import type { Logger } from '../../lib/logger.ts';
@@ -36,7 +36,7 @@ interface Slot {
 /** Answered (409, retried by tus-js-client) when a lock is not let go in time. */
 const busy = (): TusRefusal => ({
   status_code: 409,
-  body: JSON.stringify({ message: tusLockMessages.uploadBusy, code: 'CONFLICT' }),
+  body: JSON.stringify({ message: uploadMessages.uploadBusy, code: 'CONFLICT' }),
 });
 
 const sleep = (ms: number, signal: AbortSignal) =>

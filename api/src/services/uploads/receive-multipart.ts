@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { messages } from '@studio/shared/messages';
-import { uploadMessages } from '@studio/shared/messages-uploads';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import busboy from 'busboy';
 import { ApiError } from '../../lib/api-error.ts';
 import { cleanFileName, nameForType, withoutUnsafeCharacters } from '../../lib/file-names.ts';
@@ -165,7 +164,7 @@ export async function receiveMultipart(options: ReceiveOptions) {
 
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated)
-      fail(new ApiError('PAYLOAD_TOO_LARGE', messages.upload.fieldTooLong(name)));
+      fail(new ApiError('PAYLOAD_TOO_LARGE', uploadMessages.fieldTooLong(name)));
     if (controlCharacters.test(value))
       fail(
         new ApiError(
@@ -177,8 +176,8 @@ export async function receiveMultipart(options: ReceiveOptions) {
   });
 
   parser.on('filesLimit', () => fail(errors.tooManyFiles()));
-  parser.on('fieldsLimit', () => fail(new ApiError('BAD_REQUEST', messages.upload.tooManyFields)));
-  parser.on('partsLimit', () => fail(new ApiError('BAD_REQUEST', messages.upload.tooManyParts)));
+  parser.on('fieldsLimit', () => fail(new ApiError('BAD_REQUEST', uploadMessages.tooManyFields)));
+  parser.on('partsLimit', () => fail(new ApiError('BAD_REQUEST', uploadMessages.tooManyParts)));
 
   parser.on('file', (field, file, info) => {
     // busboy ends a part cut short (the body ends mid-file) by destroying its stream with the
@@ -199,11 +198,11 @@ export async function receiveMultipart(options: ReceiveOptions) {
     // Browsers send base names only: a path in the name is a crafted request.
     if (!failure && /[\\/]|^\.\.?$/.test(info.filename ?? '')) {
       const shown = withoutUnsafeCharacters(info.filename);
-      fail(new ApiError('BAD_REQUEST', messages.upload.fileNameRefused(shown)));
+      fail(new ApiError('BAD_REQUEST', uploadMessages.fileNameRefused(shown)));
     }
     if (failure || field !== options.fileField) {
       if (field !== options.fileField)
-        fail(new ApiError('BAD_REQUEST', messages.upload.unexpectedFileField(field)));
+        fail(new ApiError('BAD_REQUEST', uploadMessages.unexpectedFileField(field)));
       file.resume();
       return;
     }
@@ -234,7 +233,7 @@ export async function receiveMultipart(options: ReceiveOptions) {
           file.unpipe(sniffer);
           file.resume();
           if (error instanceof ApiError) fail(error);
-          else fail(new ApiError('INTERNAL', messages.upload.notStored));
+          else fail(new ApiError('INTERNAL', uploadMessages.notStored));
         },
       ),
     );
@@ -292,7 +291,7 @@ export async function receiveMultipart(options: ReceiveOptions) {
         /unexpected end/i.test(message)
           ? uploadMessages.truncated
           : /aborted|closed|reset/i.test(message)
-            ? messages.upload.interrupted
+            ? uploadMessages.interrupted
             : uploadMessages.malformed,
       );
     }

@@ -1,5 +1,5 @@
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectUploads, uploadDrafts } from '../../db/schema/project-uploads.ts';
@@ -34,8 +34,8 @@ export async function startUpload({
       .from(projectUploads)
       .where(and(eq(projectUploads.draftId, draftId), isNull(projectUploads.submissionId)));
     if ((row?.n ?? 0) >= limits.maxFiles) {
-      throw new ApiError('VALIDATION_FAILED', messages.project.tooManyFiles, [
-        { path: 'files', message: messages.project.tooManyFiles },
+      throw new ApiError('VALIDATION_FAILED', projectMessages.tooManyFiles, [
+        { path: 'files', message: projectMessages.tooManyFiles },
       ]);
     }
     await tx.insert(projectUploads).values({ id, draftId, originalName: name, sizeBytes });

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { exeHead } from '../../test/multipart.ts';
@@ -56,7 +56,7 @@ describe('tus on the bucket', () => {
     const body = Buffer.concat([exeHead, Buffer.alloc(100_000 - exeHead.length)]);
     const res = await patchUpload(t, draft, id, 0, body);
     expect(res.status).toBe(415);
-    expect(res.body.message).toBe(messages.project.fileTypeRefused('song.wav'));
+    expect(res.body.message).toBe(projectMessages.fileTypeRefused('song.wav'));
     await expect(tusUploads(t).store.getUpload(id)).rejects.toBeDefined();
   });
 });

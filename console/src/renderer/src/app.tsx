@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SessionPersistence } from '../../shared/ipc.ts';
@@ -55,7 +55,7 @@ export function App() {
         setView({ kind: 'signed-in', token: kept.token, adminName: restored.user.firstName });
       } else if (restored.kind === 'expired') {
         await window.studio.clearSession();
-        setView({ kind: 'signed-out', notice: messages.auth.sessionExpired });
+        setView({ kind: 'signed-out', notice: authMessages.sessionExpired });
       } else {
         setView({ kind: 'signed-out', notice: restored.message });
       }

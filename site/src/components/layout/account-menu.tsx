@@ -1,5 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import type { PublicUser } from '@studio/shared/schemas/auth';
 import { IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -15,7 +15,7 @@ export function AccountMenu({ user, isAdmin }: { user: PublicUser; isAdmin: bool
   const navigate = useNavigate();
   const logout = async () => {
     await store.logout();
-    toast.success(messages.auth.loggedOut);
+    toast.success(authMessages.loggedOut);
     await navigate({ to: '/' });
   };
   return (

@@ -1,4 +1,5 @@
 import { Alert, Button, Container, Stack } from '@mantine/core';
+import { httpMessages } from '@studio/shared/messages/http';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { ApiError } from '../../lib/api-error';
 
@@ -13,12 +14,10 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   return (
     <Container size="sm" py="xl">
       <Stack>
-        <Alert color="red" title="Something went wrong">
+        <Alert color="red" title={httpMessages.pageFailedTitle}>
           {/* The server's own words are meant for people; anything else may be a stack or a
               module name, so it gets a plain sentence. */}
-          {error instanceof ApiError
-            ? error.message
-            : 'This page could not be loaded. Check your connection and try again.'}
+          {error instanceof ApiError ? error.message : httpMessages.pageFailed}
         </Alert>
         <Button variant="light" onClick={retry}>
           Try again

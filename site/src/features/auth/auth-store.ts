@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import type {
   AuthResponse,
   LoginInput,
@@ -130,13 +130,13 @@ export function createAuthStore() {
         try {
           const { user } = await unwrap(
             api.auth.me.$get(undefined, { headers: { [SESSION_RESTORE_HEADER]: '1' } }),
-            messages.auth.sessionExpired,
+            authMessages.sessionExpired,
           );
           currentStorage()?.setItem(USER_STORAGE_KEY, JSON.stringify(user));
           set({ user, loading: false, error: null });
         } catch {
           clearStored();
-          set({ user: null, token: null, loading: false, error: messages.auth.sessionExpired });
+          set({ user: null, token: null, loading: false, error: authMessages.sessionExpired });
         }
       })();
       return ready;
@@ -144,18 +144,18 @@ export function createAuthStore() {
 
     login(input: LoginInput, remember: boolean): Promise<PublicUser> {
       return signIn(
-        () => unwrap(api.auth.login.$post({ json: input }), messages.auth.loginFailed),
+        () => unwrap(api.auth.login.$post({ json: input }), authMessages.loginFailed),
         remember,
-        messages.auth.loginFailed,
+        authMessages.loginFailed,
       );
     },
 
     // A new account is remembered on this device, as most sites do after sign-up.
     register(input: RegisterInput): Promise<PublicUser> {
       return signIn(
-        () => unwrap(api.auth.register.$post({ json: input }), messages.auth.registrationFailed),
+        () => unwrap(api.auth.register.$post({ json: input }), authMessages.registrationFailed),
         true,
-        messages.auth.registrationFailed,
+        authMessages.registrationFailed,
       );
     },
 
@@ -177,7 +177,7 @@ export function createAuthStore() {
     /** A 401 from an authenticated call: the session is gone (spec 8). */
     expire() {
       clearStored();
-      set({ user: null, token: null, loading: false, error: messages.auth.sessionExpired });
+      set({ user: null, token: null, loading: false, error: authMessages.sessionExpired });
     },
 
     updateUser(user: PublicUser) {

@@ -1,5 +1,5 @@
 import { createClient } from '@studio/api/client';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import type { AuthResponse, PublicUser } from '@studio/shared/schemas/auth';
 import { readApiError } from '@studio/site/admin';
 
@@ -22,7 +22,7 @@ export async function signIn(credentials: { email: string; password: string }) {
   } catch {
     throw new Error('The console could not make the call. Please try again.');
   }
-  if (!res.ok) throw await readApiError(res, messages.auth.loginFailed);
+  if (!res.ok) throw await readApiError(res, authMessages.loginFailed);
   const { token, user } = (await res.json()) as AuthResponse;
   if (user.role !== 'admin') {
     await signOutOnServer(token);

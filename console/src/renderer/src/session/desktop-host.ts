@@ -1,5 +1,5 @@
-import { messages } from '@studio/shared/messages';
-import { customerMessages } from '@studio/shared/messages-customers';
+import { authMessages } from '@studio/shared/messages/auth';
+import { customerMessages } from '@studio/shared/messages/customers';
 import type { AdminHost } from '@studio/site/admin';
 import type { StudioBridge } from '../../../preload/bridge.ts';
 import { consoleApiBase, signOutOnServer } from './auth-api.ts';
@@ -53,7 +53,7 @@ export function createDesktopHost({
       bridge
         .clearSession()
         .catch(() => {})
-        .finally(() => onSignedOut(messages.auth.sessionExpired));
+        .finally(() => onSignedOut(authMessages.sessionExpired));
     },
     printReport: ({ title }) => bridge.printReport({ title }),
     saveReportPdf: ({ title }) => bridge.saveReportPdf({ title }),

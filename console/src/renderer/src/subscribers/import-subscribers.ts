@@ -1,6 +1,6 @@
 import { createClient } from '@studio/api/client';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { type AdminHost, readApiError } from '@studio/site/admin';
 import { useMutation } from '@tanstack/react-query';
 
@@ -55,7 +55,7 @@ export async function importSubscribers(host: AdminHost, emails: string[]): Prom
     if ((res.status as number) === 401) host.sessionExpired();
     if (!res.ok) {
       const error = await readApiError(res, 'The list could not be imported');
-      if (error.status === 403 && error.message === messages.auth.forbidden) host.adminRoleLost();
+      if (error.status === 403 && error.message === authMessages.forbidden) host.adminRoleLost();
       throw error;
     }
     const part = (await res.json()) as ImportResult;

@@ -1,6 +1,6 @@
 import { Alert, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { newsletterMessages } from '@studio/shared/messages-newsletter';
+import { newsletterMessages } from '@studio/shared/messages/newsletter';
 import type { AdminHost } from '@studio/site/admin';
 import { IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,9 +1,10 @@
+import { authMessages } from '@studio/shared/messages/auth';
 import type { ChangePasswordInput } from '@studio/shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 
-export const PASSWORD_CHANGE_FAILED = 'Password change failed';
+export const PASSWORD_CHANGE_FAILED = authMessages.passwordChangeFailed;
 
 /**
  * PUT /api/auth/password. The server keeps this session and ends every other one; a wrong

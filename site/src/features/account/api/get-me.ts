@@ -1,11 +1,11 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 
 /** GET /api/auth/me: the signed-in account as the server has it now. */
 export async function getMe() {
-  const { user } = await unwrap(api.auth.me.$get(), messages.auth.sessionExpired);
+  const { user } = await unwrap(api.auth.me.$get(), authMessages.sessionExpired);
   return user;
 }
 

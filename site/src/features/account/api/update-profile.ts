@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import type { ProfileInput } from '@studio/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -10,7 +10,7 @@ import { meQueryOptions } from './get-me';
 export async function updateProfile(input: ProfileInput) {
   const { user } = await unwrap(
     api.auth.profile.$put({ json: input }),
-    messages.auth.profileUpdateFailed,
+    authMessages.profileUpdateFailed,
   );
   return user;
 }

@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { changePasswordSchema } from '@studio/shared/schemas/auth';
 import { newPasswordField } from '@studio/shared/schemas/fields';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { PASSWORD_CHANGE_FAILED, useChangePassword } from '../api/change-password';
 
-const m = messages.auth;
+const m = authMessages;
 
 // The API's fields with the register rules, plus the confirmation only the browser checks.
 const changePasswordFormSchema = z.object({

@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import type { PublicUser } from '@studio/shared/schemas/auth';
 import { firstNameField, lastNameField, phoneField } from '@studio/shared/schemas/fields';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Ours: spec 8 names only the failure ('Profile update failed'). */
-export const PROFILE_UPDATED = 'Profile updated';
+export const PROFILE_UPDATED = authMessages.profileUpdated;
 
 // The register form's field rules, so the same mistake gets the same words here.
 const profileFormSchema = z.object({
@@ -54,7 +54,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       form.setValues(valuesOf(saved));
       toast.success(PROFILE_UPDATED);
     } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : messages.auth.profileUpdateFailed);
+      toast.error(e instanceof ApiError ? e.message : authMessages.profileUpdateFailed);
     }
   });
 

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { authMessages } from '@studio/shared/messages/auth';
 import { useNavigate } from '@tanstack/react-router';
 import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
@@ -7,7 +8,7 @@ import { useAuthStore } from '../../auth/auth-provider';
 import { useLogoutAll } from '../api/logout-all';
 
 /** Ours: the spec has no sign-out-everywhere. */
-export const SIGNED_OUT_EVERYWHERE = 'Signed out of all devices';
+export const SIGNED_OUT_EVERYWHERE = authMessages.signedOutEverywhere;
 
 /**
  * Ends every session of the account, this one too, after a confirmation. Then the local session
@@ -24,7 +25,7 @@ export function SignOutEverywhere() {
     try {
       await logoutAll.mutateAsync();
     } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : 'Could not sign out of all devices');
+      toast.error(e instanceof ApiError ? e.message : authMessages.signOutEverywhereFailed);
       return;
     }
     close();

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { authMessages } from '@studio/shared/messages/auth';
 import { IconLogout, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -60,7 +61,7 @@ export function AdminHeader() {
                 setLeaving(true);
                 try {
                   await host.logout();
-                  toast.success('Logged out successfully');
+                  toast.success(authMessages.loggedOut);
                 } finally {
                   setLeaving(false);
                   setConfirmLogout(false);

@@ -1,4 +1,4 @@
-import { customerMessages } from '@studio/shared/messages-customers';
+import { customerMessages } from '@studio/shared/messages/customers';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthStore } from '../../auth/auth-store';
 import { browserHost } from './browser-host';

@@ -1,4 +1,4 @@
-import { customerMessages } from '@studio/shared/messages-customers';
+import { customerMessages } from '@studio/shared/messages/customers';
 import { storedToken } from '../../../lib/api-client';
 import type { AuthStore } from '../../auth/auth-store';
 import type { AdminHost } from '../host';

@@ -1,3 +1,4 @@
+import { reportMessages } from '@studio/shared/messages/report';
 import { reportQuerySchema } from '@studio/shared/schemas/admin';
 
 /** Inclusive calendar days, YYYY-MM-DD, as GET /api/admin/report takes them. */
@@ -40,10 +41,11 @@ export function presetPeriod(preset: Exclude<Preset, 'custom'>, now = new Date()
 
 /** A custom period checked with the API's own schema, so both give the same message. */
 export function checkCustom(from: string, to: string): { period: Period } | { error: string } {
-  if (!from) return { error: 'Choose a start date' };
-  if (!to) return { error: 'Choose an end date' };
+  if (!from) return { error: reportMessages.startRequired };
+  if (!to) return { error: reportMessages.endRequired };
   const parsed = reportQuerySchema.safeParse({ from, to });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Choose valid dates' };
+  if (!parsed.success)
+    return { error: parsed.error.issues[0]?.message ?? reportMessages.datesInvalid };
   return { period: { from, to } };
 }
 

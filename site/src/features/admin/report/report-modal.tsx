@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
+import { reportMessages } from '@studio/shared/messages/report';
 import { IconDeviceFloppy, IconPrinter } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { business } from '../../../config/business';
@@ -40,7 +41,7 @@ export function ReportModal({ opened, onClose }: { opened: boolean; onClose: () 
     try {
       await host.printReport({ title: reportTitle(period) });
     } catch {
-      toast.error('The report could not be printed', ADMIN_TOAST);
+      toast.error(reportMessages.printFailed, ADMIN_TOAST);
     } finally {
       setBusy(null);
     }
@@ -51,9 +52,9 @@ export function ReportModal({ opened, onClose }: { opened: boolean; onClose: () 
     setBusy('pdf');
     try {
       const saved = await host.saveReportPdf({ title: reportTitle(period) });
-      if (saved) toast.success(`Report saved to ${saved.path}`, ADMIN_TOAST);
+      if (saved) toast.success(reportMessages.saved(saved.path), ADMIN_TOAST);
     } catch {
-      toast.error('The report could not be saved', ADMIN_TOAST);
+      toast.error(reportMessages.saveFailed, ADMIN_TOAST);
     } finally {
       setBusy(null);
     }
@@ -108,7 +109,7 @@ export function ReportModal({ opened, onClose }: { opened: boolean; onClose: () 
             }
           />
           {report.isError && (
-            <Alert color="red" title="The report could not be loaded">
+            <Alert color="red" title={reportMessages.loadFailedTitle}>
               {report.error.message}
             </Alert>
           )}

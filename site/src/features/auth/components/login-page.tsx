@@ -9,7 +9,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { loginSchema } from '@studio/shared/schemas/auth';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -44,10 +44,10 @@ export function LoginPage() {
     try {
       const user = await store.login({ email, password }, rememberMe);
       const isAdmin = user.role === 'admin';
-      toast.success(`${messages.auth.welcomeBack}${isAdmin ? ', Admin' : ''}`);
+      toast.success(`${authMessages.welcomeBack}${isAdmin ? authMessages.adminSuffix : ''}`);
       await navigate({ to: isAdmin ? '/admin' : (redirect ?? '/') });
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : messages.auth.loginFailed);
+      toast.error(e instanceof Error ? e.message : authMessages.loginFailed);
     } finally {
       setSubmitting(false);
     }
@@ -68,7 +68,7 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && (
-            <Alert color="red" variant="light" role="alert" title="Could not sign in">
+            <Alert color="red" variant="light" role="alert" title={authMessages.signInFailedTitle}>
               {error}
             </Alert>
           )}

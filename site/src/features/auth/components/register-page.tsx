@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { type RegisterFormInput, registerFormSchema } from '@studio/shared/schemas/auth';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -27,7 +27,7 @@ const schemaErrors = schemaResolver(registerFormSchema, { sync: true });
 function validate(values: RegisterFormInput) {
   const errors = schemaErrors(values);
   if (values.confirmPassword && values.password !== values.confirmPassword) {
-    errors.confirmPassword = messages.auth.passwordsDoNotMatch;
+    errors.confirmPassword = authMessages.passwordsDoNotMatch;
   }
   return errors;
 }
@@ -68,10 +68,10 @@ export function RegisterPage() {
         phone: values.phone?.trim() ? values.phone : undefined,
         password: values.password,
       });
-      toast.success(messages.auth.registrationSuccessful);
+      toast.success(authMessages.registrationSuccessful);
       await navigate({ to: '/' });
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : messages.auth.registrationFailed);
+      toast.error(e instanceof Error ? e.message : authMessages.registrationFailed);
     } finally {
       setSubmitting(false);
     }
@@ -92,7 +92,12 @@ export function RegisterPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && (
-            <Alert color="red" variant="light" role="alert" title="Could not register">
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title={authMessages.registerFailedTitle}
+            >
               {error}
             </Alert>
           )}

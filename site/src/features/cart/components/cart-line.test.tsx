@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { limits } from '@studio/shared/limits';
-import { holdMessages } from '@studio/shared/messages-holds';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CartLine } from './cart-line';
@@ -26,7 +26,7 @@ function renderLine(quantity: number, stock: number) {
 describe('a cart line at the cap per order', () => {
   it('says so with the server’s words and offers no more, though more is in stock', () => {
     const { onQuantityChange } = renderLine(cap, 300);
-    expect(screen.getByText(holdMessages.perLineCap(cap))).toBeTruthy();
+    expect(screen.getByText(orderMessages.perLineCap(cap))).toBeTruthy();
     const more = screen.getByRole('button', { name: 'Increase quantity of Tee' });
     expect((more as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(more);
@@ -36,11 +36,11 @@ describe('a cart line at the cap per order', () => {
   it('names the stock instead when the stock is what runs out first', () => {
     renderLine(3, 3);
     expect(screen.getByText('Only 3 in stock')).toBeTruthy();
-    expect(screen.queryByText(holdMessages.perLineCap(cap))).toBeNull();
+    expect(screen.queryByText(orderMessages.perLineCap(cap))).toBeNull();
   });
 
   it('says nothing under the cap', () => {
     renderLine(cap - 1, 300);
-    expect(screen.queryByText(holdMessages.perLineCap(cap))).toBeNull();
+    expect(screen.queryByText(orderMessages.perLineCap(cap))).toBeNull();
   });
 });

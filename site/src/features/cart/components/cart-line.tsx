@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Image, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { holdMessages } from '@studio/shared/messages-holds';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { formatUsd } from '@studio/shared/money';
 import { IconTrash } from '@tabler/icons-react';
 import { type CartItem, MAX_LINE_QUANTITY } from '../cart-store';
@@ -62,7 +62,7 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
           </Group>
           {item.quantity >= max && (
             <Text size="xs" c="dimmed">
-              {max === item.stock ? `Only ${max} in stock` : holdMessages.perLineCap(max)}
+              {max === item.stock ? `Only ${max} in stock` : orderMessages.perLineCap(max)}
             </Text>
           )}
         </Stack>

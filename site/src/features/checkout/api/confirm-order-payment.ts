@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -25,7 +25,7 @@ export async function confirmOrderPayment({
       param: { id: orderId },
       json: { paymentMethod, transactionId },
     }),
-    messages.payments.cryptoVerificationFailed,
+    paymentMessages.cryptoVerificationFailed,
   );
 }
 

@@ -1,3 +1,4 @@
+import { orderMessages } from '@studio/shared/messages/orders';
 import type { CreateOrderInput } from '@studio/shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -9,10 +10,7 @@ import { checkoutOrderKey } from './get-order';
  * the stock, or answers why not (409 stock, 404 no longer sold, 422 sold elsewhere).
  */
 export async function createOrder(input: CreateOrderInput) {
-  const { order } = await unwrap(
-    api.orders.$post({ json: input }),
-    'Your order could not be placed. Please try again.',
-  );
+  const { order } = await unwrap(api.orders.$post({ json: input }), orderMessages.placeFailed);
   return order;
 }
 

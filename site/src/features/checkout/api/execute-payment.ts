@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ApiError, unwrap } from '../../../lib/api-error';
@@ -22,11 +22,11 @@ export async function executePayment(input: ExecutePaymentInput) {
   try {
     return await unwrap(
       api.orders['execute-payment'].$post({ json: input }),
-      messages.orders.executionFailed,
+      orderMessages.executionFailed,
     );
   } catch (error) {
     if (error instanceof ApiError && error.status === 0) {
-      throw new ApiError(messages.orders.verificationFailed, 0);
+      throw new ApiError(orderMessages.verificationFailed, 0);
     }
     throw error;
   }

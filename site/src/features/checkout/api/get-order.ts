@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
@@ -7,7 +7,7 @@ import { unwrap } from '../../../lib/api-error';
 export async function getOrder(orderId: string) {
   const { order } = await unwrap(
     api.orders[':id'].$get({ param: { id: orderId } }),
-    messages.orders.notFound,
+    orderMessages.notFound,
   );
   return order;
 }

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { type ShippingAddressInput, shippingAddressSchema } from '@studio/shared/schemas/orders';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAuth } from '../../auth/auth-provider';
@@ -86,7 +87,12 @@ export function AddressStep() {
               </Title>
               <CartLinesReview items={items} />
               {createOrder.isError && (
-                <Alert color="red" variant="light" role="alert" title="Your order was not placed">
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  title={orderMessages.notPlacedTitle}
+                >
                   <Stack gap={4}>
                     <Text size="sm">{createOrder.error.message}</Text>
                     <Anchor

@@ -1,4 +1,6 @@
 import { Alert, Button, Group } from '@mantine/core';
+import { httpMessages } from '@studio/shared/messages/http';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { PageShell } from '../../../components/ui/page-shell';
 import { ApiError } from '../../../lib/api-error';
@@ -8,8 +10,8 @@ export function CheckoutError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   return (
     <PageShell title="Checkout">
-      <Alert color="red" variant="light" role="alert" title="This order could not be opened">
-        {error instanceof ApiError ? error.message : 'Check your connection and try again.'}
+      <Alert color="red" variant="light" role="alert" title={orderMessages.openFailedTitle}>
+        {error instanceof ApiError ? error.message : httpMessages.checkConnection}
       </Alert>
       <Group>
         <Button

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type CheckoutOrder, useCheckoutOrder } from '../api/get-order';
@@ -37,7 +37,7 @@ function NotPayable({ order }: { order: CheckoutOrder }) {
         <Alert
           color={paid ? 'teal' : 'red'}
           variant="light"
-          title={paid ? messages.orders.alreadyPaid : messages.orders.notPayable}
+          title={paid ? orderMessages.alreadyPaid : orderMessages.notPayable}
         >
           Order {order.orderNumber} is {order.status}.
           {paid ? ' There is nothing left to pay.' : ' Place a new order from your cart.'}

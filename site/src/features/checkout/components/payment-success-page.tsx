@@ -10,7 +10,8 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { IconMail, IconMessageCircle, IconPhotoVideo } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -39,7 +40,7 @@ const NEXT_STEPS = [
  */
 export function PaymentSuccessPage({ paymentId, payerId, orderId }: PaymentSuccessPageProps) {
   if (!paymentId || !payerId || !orderId) {
-    return <PaymentFailed message={messages.orders.missingPaymentInfo} orderId={orderId} />;
+    return <PaymentFailed message={orderMessages.missingPaymentInfo} orderId={orderId} />;
   }
   return <ExecutePayment paymentId={paymentId} payerId={payerId} orderId={orderId} />;
 }
@@ -140,7 +141,7 @@ function PaymentDone({ result }: { result: Result }) {
 
 function PaymentPending({ result }: { result: Result }) {
   const { order } = result;
-  const message = 'message' in result ? result.message : messages.payments.pending;
+  const message = 'message' in result ? result.message : paymentMessages.pending;
   return (
     <PageShell title="Payment Being Confirmed">
       <Alert color="yellow" variant="light" role="status" title={message}>
@@ -172,7 +173,7 @@ function PaymentPending({ result }: { result: Result }) {
 function PaymentFailed({ message, orderId }: { message: string; orderId: string | undefined }) {
   return (
     <PageShell title="Payment Failed">
-      <Alert color="red" variant="light" role="alert" title="Your payment did not go through">
+      <Alert color="red" variant="light" role="alert" title={paymentMessages.notThroughTitle}>
         {message}
       </Alert>
       <Group>

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef } from 'react';
@@ -49,9 +49,9 @@ export function useOrderPayment(orderId: string) {
       // A failure throws the server's reason (an ApiError), which the payment panel shows.
       const answer = await confirm({ orderId, paymentMethod: method, transactionId });
       clear();
-      if (answer.status === 'confirmed') toast.success(messages.payments.completed);
+      if (answer.status === 'confirmed') toast.success(paymentMessages.completed);
       // 202: the transfer is there but still gathering confirmations; say so, not "completed".
-      else toast.info(messages.payments.pending);
+      else toast.info(paymentMessages.pending);
       await navigate({ to: '/orders/$id', params: { id: orderId }, ignoreBlocker: true });
     },
     [navigate, confirm, clear, orderId],

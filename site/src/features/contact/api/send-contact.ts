@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { contactMessages } from '@studio/shared/messages/contact';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
@@ -13,7 +13,7 @@ export interface ContactMessage {
 
 /** POST /api/contact, the landing form: no recipient, so the server applies the landing rules. */
 export async function sendContact(input: ContactMessage) {
-  return unwrap(api.contact.$post({ json: input }), messages.contact.landingFailed);
+  return unwrap(api.contact.$post({ json: input }), contactMessages.landingFailed);
 }
 
 export function useSendContact() {

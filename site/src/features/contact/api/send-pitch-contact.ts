@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { contactMessages } from '@studio/shared/messages/contact';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
@@ -15,7 +15,7 @@ export interface PitchContactInput {
 
 /** POST /api/contact as the pitch and promo forms send it: judged by status only (spec 7). */
 export function sendPitchContact(input: PitchContactInput) {
-  return unwrap(api.contact.$post({ json: input }), messages.contact.pitchFailed);
+  return unwrap(api.contact.$post({ json: input }), contactMessages.pitchFailed);
 }
 
 export function useSendPitchContact() {

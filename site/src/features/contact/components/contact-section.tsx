@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
+import { contactMessages } from '@studio/shared/messages/contact';
 import {
   IconAlertCircle,
   IconCircleCheck,
@@ -49,7 +49,7 @@ export const PROJECT_TYPES = [
  * landing page's JavaScript budget has no room for zod. The server checks the same rules again.
  */
 function validate(values: ContactMessage) {
-  const m = messages.contact;
+  const m = contactMessages;
   const errors: Partial<Record<keyof ContactMessage, string>> = {};
   if (!values.name.trim()) errors.name = m.nameRequired;
   const email = values.email.trim();
@@ -143,7 +143,7 @@ export function ContactSection() {
                           variant="light"
                           icon={<IconCircleCheck size={20} aria-hidden />}
                         >
-                          {messages.contact.sent}
+                          {contactMessages.sent}
                         </Alert>
                       )}
                     </div>
@@ -155,7 +155,7 @@ export function ContactSection() {
                       variant="light"
                       icon={<IconAlertCircle size={20} aria-hidden />}
                     >
-                      <Text size="sm">{messages.contact.landingFailed}</Text>
+                      <Text size="sm">{contactMessages.landingFailed}</Text>
                       <Group gap={6} mt={6} wrap="nowrap">
                         <IconMail size={16} aria-hidden />
                         <Anchor

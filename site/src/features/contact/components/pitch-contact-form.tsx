@@ -10,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages } from '@studio/shared/messages';
+import { contactMessages } from '@studio/shared/messages/contact';
 import { pitchContactSchema } from '@studio/shared/schemas/contact';
 import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -55,7 +55,7 @@ export function PitchContactForm({
     const empty = (['name', 'email', 'message'] as const).filter((k) => !values[k].trim());
     if (empty.length > 0) {
       form.setErrors(Object.fromEntries(empty.map((k) => [k, true])));
-      setOutcome({ kind: 'error', text: messages.contact.fillAllFields });
+      setOutcome({ kind: 'error', text: contactMessages.fillAllFields });
       return;
     }
     const parsed = fieldsSchema.safeParse(values);
@@ -64,7 +64,7 @@ export function PitchContactForm({
       form.setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), true])));
       setOutcome({
         kind: 'error',
-        text: parsed.error.issues[0]?.message ?? messages.contact.fillAllFields,
+        text: parsed.error.issues[0]?.message ?? contactMessages.fillAllFields,
       });
       return;
     }
@@ -73,10 +73,10 @@ export function PitchContactForm({
       {
         onSuccess: () => {
           form.reset();
-          setOutcome({ kind: 'success', text: messages.contact.sent });
+          setOutcome({ kind: 'success', text: contactMessages.sent });
         },
         // Spec 8: one text for any failure, whatever the server said.
-        onError: () => setOutcome({ kind: 'error', text: messages.contact.pitchFailed }),
+        onError: () => setOutcome({ kind: 'error', text: contactMessages.pitchFailed }),
       },
     );
   });

@@ -1,11 +1,11 @@
-import { messages } from '@studio/shared/messages';
+import { eventMessages } from '@studio/shared/messages/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 
 /** GET /api/events: upcoming events, soonest first, each with its flyer's URL (or null). */
 export async function getEvents() {
-  const { events } = await unwrap(api.events.$get(), messages.events.fetchFailed);
+  const { events } = await unwrap(api.events.$get(), eventMessages.fetchFailed);
   return events;
 }
 

@@ -12,7 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { messages } from '@studio/shared/messages';
+import { eventMessages } from '@studio/shared/messages/events';
 import {
   IconAlertTriangle,
   IconArrowRight,
@@ -68,7 +68,7 @@ export function EventsModal({ opened, onClose }: EventsModalProps) {
           <Alert
             color="red"
             variant="light"
-            title={messages.events.fetchFailed}
+            title={eventMessages.fetchFailed}
             icon={<IconAlertTriangle aria-hidden />}
           >
             <Group justify="space-between" gap="sm">

@@ -1,12 +1,13 @@
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
+import { minecraftMessages } from '@studio/shared/messages/minecraft';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { business } from '../../../config/business';
 
 /** Spec 9: the server-IP confirmation shows for 3 seconds. */
 export const SERVER_IP_CONFIRMATION_MS = 3000;
 
-export const SERVER_IP_COPIED = 'Server IP copied to clipboard!';
+export const SERVER_IP_COPIED = minecraftMessages.serverIpCopied;
 
 /** The server address with a copy button and its short-lived confirmation (spec 2). */
 export function ServerAddressCard() {
@@ -15,7 +16,7 @@ export function ServerAddressCard() {
   const status = clipboard.copied
     ? SERVER_IP_COPIED
     : clipboard.error
-      ? 'Could not copy automatically. Select the address and copy it yourself.'
+      ? minecraftMessages.copyFailed
       : '';
 
   return (

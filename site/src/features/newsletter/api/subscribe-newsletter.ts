@@ -1,11 +1,11 @@
-import { messages } from '@studio/shared/messages';
+import { newsletterMessages } from '@studio/shared/messages/newsletter';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 
 /** POST /api/contact/newsletter: 201 for a new address, 200 for one already subscribed; both are a success. */
 export async function subscribeNewsletter(email: string) {
-  return unwrap(api.contact.newsletter.$post({ json: { email } }), messages.newsletter.failed);
+  return unwrap(api.contact.newsletter.$post({ json: { email } }), newsletterMessages.failed);
 }
 
 export function useSubscribeNewsletter() {

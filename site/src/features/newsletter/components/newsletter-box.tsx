@@ -11,8 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
-import { newsletterMessages } from '@studio/shared/messages-newsletter';
+import { newsletterMessages } from '@studio/shared/messages/newsletter';
 import { IconMailbox } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -37,20 +36,20 @@ export function NewsletterBox() {
     event.preventDefault();
     const trimmed = email.trim();
     if (!trimmed) {
-      toast.error(messages.newsletter.emailRequired);
+      toast.error(newsletterMessages.emailRequired);
       return;
     }
     if (!limits.emailPattern.test(trimmed)) {
-      toast.error(messages.newsletter.emailInvalid);
+      toast.error(newsletterMessages.emailInvalid);
       return;
     }
     subscribe.mutate(trimmed, {
       onSuccess: () => {
-        toast.success(messages.newsletter.subscribed);
+        toast.success(newsletterMessages.subscribed);
         setEmail('');
         setSignedUp(true);
       },
-      onError: () => toast.error(messages.newsletter.failed),
+      onError: () => toast.error(newsletterMessages.failed),
     });
   };
 

@@ -1,3 +1,4 @@
+import { orderMessages } from '@studio/shared/messages/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
@@ -5,10 +6,7 @@ import { toast } from '../../../lib/toast';
 
 /** POST /api/orders/:id/cancel: the customer cancels their own unpaid order. */
 export async function cancelMyOrder(id: string) {
-  return unwrap(
-    api.orders[':id'].cancel.$post({ param: { id } }),
-    'This order could not be cancelled. Please try again.',
-  );
+  return unwrap(api.orders[':id'].cancel.$post({ param: { id } }), orderMessages.cancelFailed);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { invoiceMessages } from '@studio/shared/messages-invoices';
+import { invoiceMessages } from '@studio/shared/messages/invoices';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ApiError, readApiError } from '../../../lib/api-error';

@@ -1,3 +1,4 @@
+import { orderMessages } from '@studio/shared/messages/orders';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ApiError, unwrap } from '../../../lib/api-error';
@@ -6,7 +7,7 @@ import { ApiError, unwrap } from '../../../lib/api-error';
 export async function getMyOrder(id: string) {
   const { order } = await unwrap(
     api.orders[':id'].$get({ param: { id } }),
-    'This order could not be loaded. Please try again.',
+    orderMessages.customerLoadFailed,
   );
   return order;
 }

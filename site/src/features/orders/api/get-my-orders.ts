@@ -1,3 +1,4 @@
+import { orderMessages } from '@studio/shared/messages/orders';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
@@ -9,7 +10,7 @@ export const ORDERS_PAGE_SIZE = 10;
 export async function getMyOrders(page: number) {
   return unwrap(
     api.orders.$get({ query: { page: String(page), pageSize: String(ORDERS_PAGE_SIZE) } }),
-    'Your orders could not be loaded. Please try again.',
+    orderMessages.customerListFailed,
   );
 }
 

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import type { PaySubject } from '../types';
@@ -8,7 +8,7 @@ import { subjectBody } from './create-quote';
 export async function createPaypalOrder(subject: PaySubject): Promise<string> {
   const { orderId } = await unwrap(
     api.payments.paypal.orders.$post({ json: subjectBody(subject) }),
-    messages.payments.paypalFailed,
+    paymentMessages.paypalFailed,
   );
   return orderId;
 }

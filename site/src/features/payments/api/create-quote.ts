@@ -1,3 +1,4 @@
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -16,7 +17,7 @@ export function subjectBody(subject: PaySubject) {
 export async function createQuote(subject: PaySubject, method: PaymentMethod) {
   return unwrap(
     api.payments.quote.$post({ json: { ...subjectBody(subject), method } }),
-    'The amount due could not be loaded. Please try again.',
+    paymentMessages.quoteFailed,
   );
 }
 

@@ -1,10 +1,11 @@
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 
 /** GET /api/payments/config: which methods take money now, and their public parameters. */
 export async function getPaymentConfig() {
-  return unwrap(api.payments.config.$get(), 'Payment methods could not be loaded');
+  return unwrap(api.payments.config.$get(), paymentMessages.configFailed);
 }
 
 export type PaymentConfig = Awaited<ReturnType<typeof getPaymentConfig>>;

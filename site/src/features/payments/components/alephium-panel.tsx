@@ -1,6 +1,6 @@
 import { ActionIcon, CopyButton, Stack, Tooltip } from '@mantine/core';
 import { ALPH_DECIMALS } from '@studio/shared/crypto-units';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
@@ -19,7 +19,7 @@ import {
   QuoteState,
 } from './wallet-parts';
 
-const m = messages.payments;
+const m = paymentMessages;
 /** Spec 9: the copy-address confirmation shows 2 seconds. */
 export const COPY_CONFIRM_MS = 2000;
 const BALANCE_KEY = ['wallet', 'alph-balance'] as const;

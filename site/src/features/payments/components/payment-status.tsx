@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Text } from '@mantine/core';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { IconAlertCircle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import type { PayStage } from '../types';
 
@@ -26,7 +26,7 @@ export function PaymentStatus({ stage }: { stage: PayStage }) {
     case 'submitted':
       return (
         <Alert color="blue" icon={<IconClockHour4 aria-hidden />} role="status">
-          {messages.payments.submitted}
+          {paymentMessages.submitted}
           <TxId txId={stage.txId} />
         </Alert>
       );
@@ -40,7 +40,7 @@ export function PaymentStatus({ stage }: { stage: PayStage }) {
     case 'done':
       return (
         <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
-          {messages.payments.completed}
+          {paymentMessages.completed}
           <TxId txId={stage.txId} />
         </Alert>
       );

@@ -4,7 +4,7 @@ import {
   PayPalScriptProvider,
   usePayPalScriptReducer,
 } from '@paypal/react-paypal-js';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
@@ -13,7 +13,7 @@ import { createPaypalOrder } from '../api/create-paypal-order';
 import type { PanelProps, PaymentResult, PayStage } from '../types';
 import { PaymentStatus } from './payment-status';
 
-const m = messages.payments;
+const m = paymentMessages;
 
 function Buttons({
   subject,

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { BrowserProvider, Contract } from 'ethers';
@@ -20,7 +20,7 @@ import {
   QuoteState,
 } from './wallet-parts';
 
-const m = messages.payments;
+const m = paymentMessages;
 const ERC20 = [
   'function balanceOf(address owner) view returns (uint256)',
   'function decimals() view returns (uint8)',

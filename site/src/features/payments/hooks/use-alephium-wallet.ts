@@ -1,5 +1,5 @@
 import type { AlephiumWindowObject } from '@alephium/get-extension-wallet';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { useCallback, useEffect, useState } from 'react';
 
 declare global {
@@ -39,9 +39,9 @@ export function alephiumWallet(): AlephiumWindowObject | undefined {
 
 /** Spec 5: the two reasons a connect cannot start. */
 export function alephiumWalletOrThrow(): AlephiumWindowObject {
-  if (!window.alephiumProviders) throw new Error(messages.payments.alphNotInstalled);
+  if (!window.alephiumProviders) throw new Error(paymentMessages.alphNotInstalled);
   const wallet = alephiumWallet();
-  if (!wallet) throw new Error(messages.payments.alphProviderMissing);
+  if (!wallet) throw new Error(paymentMessages.alphProviderMissing);
   return wallet;
 }
 
@@ -60,7 +60,7 @@ export function useAlephiumWallet() {
     setConnecting(true);
     try {
       const account = await wallet.enable({ onDisconnected: () => setAddress(null) });
-      if (!account?.address) throw new Error('Your wallet shared no account');
+      if (!account?.address) throw new Error(paymentMessages.noAccount);
       setAddress(account.address);
       return account.address;
     } finally {

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { walletErrorMessage } from '../lib/wallet-errors';
 import type { PaymentMethodsProps, PayStage } from '../types';
 
-const m = messages.payments;
+const m = paymentMessages;
 
 /** A wallet's message as the buyer should read it: ours as written, the wallet's translated. */
 export function walletReason(error: unknown): string {

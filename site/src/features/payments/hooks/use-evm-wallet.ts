@@ -1,3 +1,4 @@
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** An EIP-1193 browser wallet (MetaMask and the like) as injected into the page. */
@@ -13,8 +14,7 @@ declare global {
   }
 }
 
-export const NO_EVM_WALLET =
-  'No browser wallet extension is installed. Please install MetaMask (or another Ethereum wallet) to pay with USDT.';
+export const NO_EVM_WALLET = paymentMessages.evmNotInstalled;
 
 export interface EvmWallet {
   provider: Eip1193Provider | undefined;
@@ -80,7 +80,7 @@ export function useEvmWallet({ onChainChanged }: { onChainChanged?: () => void }
     try {
       const accounts = await provider.request({ method: 'eth_requestAccounts' });
       const first = Array.isArray(accounts) ? accounts[0] : undefined;
-      if (typeof first !== 'string') throw new Error('Your wallet shared no account');
+      if (typeof first !== 'string') throw new Error(paymentMessages.noAccount);
       setAccount(first);
       const id = await provider.request({ method: 'eth_chainId' });
       if (typeof id === 'string') setChainId(Number.parseInt(id, 16));

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 
 /**
  * A wallet or chain error as a sentence a buyer can act on. Wallets answer with EIP-1193 codes
@@ -39,5 +39,5 @@ export function walletErrorMessage(error: unknown): string {
   const shown = [e.reason, e.shortMessage, e.message].find(
     (v): v is string => typeof v === 'string' && v.length > 0,
   );
-  return shown ?? messages.payments.failed;
+  return shown ?? paymentMessages.failed;
 }

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
@@ -20,7 +20,7 @@ export async function confirmProjectPayment(input: {
   return unwrap(
     api.projects['payment-confirm'].$post({ json: input }),
     input.paymentMethod === 'paypal'
-      ? messages.payments.paypalVerificationFailed
-      : messages.payments.cryptoVerificationFailed,
+      ? paymentMessages.paypalVerificationFailed
+      : paymentMessages.cryptoVerificationFailed,
   );
 }

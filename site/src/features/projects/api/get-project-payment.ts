@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
@@ -7,7 +7,7 @@ import { unwrap } from '../../../lib/api-error';
 export async function getProjectPayment(id: string) {
   const { submission } = await unwrap(
     api.projects[':id'].$get({ param: { id } }),
-    messages.payments.submissionNotFound,
+    paymentMessages.submissionNotFound,
   );
   return submission;
 }

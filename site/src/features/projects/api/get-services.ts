@@ -1,4 +1,5 @@
 import { serviceCatalog } from '@studio/shared/catalog/services';
+import { audioServiceMessages } from '@studio/shared/messages/audio-services';
 import { formatUsd, withTax } from '@studio/shared/money';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -9,7 +10,7 @@ import { unwrap } from '../../../lib/api-error';
  * them), each with its card (list) price and the checkout figures.
  */
 export async function getServices() {
-  const { services } = await unwrap(api.services.$get(), 'Unable to load services right now.');
+  const { services } = await unwrap(api.services.$get(), audioServiceMessages.unavailable);
   return services;
 }
 

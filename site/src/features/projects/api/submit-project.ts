@@ -18,20 +18,20 @@ function isAccepted(file: File): boolean {
 
 /** Spec 5's file rules, as the toast to show, or null when the selection is fine. */
 export function fileProblem(files: readonly File[]): string | null {
-  if (files.length > limits.maxFiles) return messages.project.tooManyFiles;
+  if (files.length > limits.maxFiles) return projectMessages.tooManyFiles;
   // The server refuses a file of maxFileBytes or more ("under 400MB").
   const tooLarge = files.filter((f) => f.size >= limits.maxFileBytes).length;
-  if (tooLarge > 0) return messages.project.filesTooLarge(tooLarge);
+  if (tooLarge > 0) return projectMessages.filesTooLarge(tooLarge);
   const refused = files.find((f) => !isAccepted(f));
-  if (refused) return messages.project.fileTypeRefused(refused.name);
+  if (refused) return projectMessages.fileTypeRefused(refused.name);
   return null;
 }
 
 /** Spec 8: the server's message when it answers JSON, its status line when it does not. */
 function failure(xhr: XMLHttpRequest): ApiError {
   if (xhr.getResponseHeader('content-type')?.includes('application/json'))
-    return apiError(xhr.status, xhr.responseText, messages.project.submitFailed);
-  return new ApiError(`Server error (${xhr.status}): ${xhr.statusText}`, xhr.status);
+    return apiError(xhr.status, xhr.responseText, projectMessages.submitFailed);
+  return new ApiError(projectMessages.serverError(xhr.status, xhr.statusText), xhr.status);
 }
 
 /**
@@ -79,7 +79,7 @@ export function submitProject(
         try {
           resolve(JSON.parse(xhr.responseText) as SubmittedProject);
         } catch {
-          reject(new ApiError(messages.project.submitFailed, xhr.status));
+          reject(new ApiError(projectMessages.submitFailed, xhr.status));
         }
         return;
       }
@@ -87,7 +87,7 @@ export function submitProject(
     };
     xhr.onerror = () => {
       done();
-      reject(new ApiError(messages.project.submitFailed, 0));
+      reject(new ApiError(projectMessages.submitFailed, 0));
     };
     xhr.onabort = () => {
       done();

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import type { UploadDraftResponse } from '@studio/shared/schemas/project-uploads';
 import * as tus from 'tus-js-client';
 import { storedToken } from '../../../lib/api-client';
@@ -29,7 +29,7 @@ const fingerprintOf = (draft: string, file: File) =>
 async function newDraft(): Promise<string> {
   const res = await fetch('/api/uploads/drafts', { method: 'POST' });
   const text = await res.text();
-  if (!res.ok) throw apiError(res.status, text, messages.project.submitFailed);
+  if (!res.ok) throw apiError(res.status, text, projectMessages.submitFailed);
   const { draftToken } = JSON.parse(text) as UploadDraftResponse;
   localStorage.setItem(DRAFT_KEY, draftToken);
   return draftToken;
@@ -59,8 +59,8 @@ async function forgetUploads(draft: string) {
 
 function failureOf(error: unknown): ApiError {
   const response = (error as tus.DetailedError).originalResponse;
-  if (!response) return new ApiError(messages.project.submitFailed, 0);
-  return apiError(response.getStatus(), response.getBody(), messages.project.submitFailed);
+  if (!response) return new ApiError(projectMessages.submitFailed, 0);
+  return apiError(response.getStatus(), response.getBody(), projectMessages.submitFailed);
 }
 
 /**
@@ -215,8 +215,8 @@ export async function submitProjectResumably(
   const text = await res.text();
   if (!res.ok) {
     if (!res.headers.get('content-type')?.includes('application/json'))
-      throw new ApiError(`Server error (${res.status}): ${res.statusText}`, res.status);
-    throw apiError(res.status, text, messages.project.submitFailed);
+      throw new ApiError(projectMessages.serverError(res.status, res.statusText), res.status);
+    throw apiError(res.status, text, projectMessages.submitFailed);
   }
   await forgetUploads(draft);
   return JSON.parse(text) as SubmittedProject;

@@ -1,5 +1,5 @@
 import { Alert, Divider, Group, Loader, Stack, Text } from '@mantine/core';
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import type { PaymentResult } from '../../payments/types';
 import { confirmProjectPayment } from '../api/confirm-project-payment';
 import { projectPaymentQueryOptions, useProjectPayment } from '../api/get-project-payment';
 
-const m = messages.payments;
+const m = paymentMessages;
 
 export interface ProjectPaymentProps {
   submissionId: string;

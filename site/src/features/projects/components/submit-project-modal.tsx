@@ -14,8 +14,8 @@ import {
 import { useForm } from '@mantine/form';
 import { serviceCategories } from '@studio/shared/catalog/services';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
-import { tusMessages } from '@studio/shared/messages-tus';
+import { projectMessages } from '@studio/shared/messages/projects';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import { projectSubmissionSchema } from '@studio/shared/schemas/project';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -28,7 +28,7 @@ import type { SubmittedProject, UploadProgress } from '../types';
 import { cardPrice } from './service-card';
 import classes from './submit-project-modal.module.css';
 
-const m = messages.project;
+const m = projectMessages;
 const ACCEPT = 'audio/*,video/*,.zip';
 const SUBMIT_TOAST_ID = 'project-submit';
 
@@ -176,7 +176,7 @@ function SubmitProjectForm({
     inFlight.current = controller;
     startedAt.current = performance.now();
     setProgress({ loaded: 0, total: 1 });
-    toast.loading('Submitting your project...', { id: SUBMIT_TOAST_ID });
+    toast.loading(projectMessages.submitting, { id: SUBMIT_TOAST_ID });
     try {
       const result = await submit.mutateAsync({
         input: { ...values, service: values.service ?? '' },
@@ -194,7 +194,7 @@ function SubmitProjectForm({
       setWaiting(false);
       if (controller.signal.aborted) {
         setUnfinished([]);
-        toast.info('Upload cancelled. Your project was not sent.', { id: SUBMIT_TOAST_ID });
+        toast.info(projectMessages.uploadCancelled, { id: SUBMIT_TOAST_ID });
         return;
       }
       inFlight.current = null;
@@ -290,7 +290,7 @@ function SubmitProjectForm({
         />
         {unfinished.length > 0 && !uploading && (
           <Text size="sm" c="orange.8" data-testid="upload-unfinished">
-            {tusMessages.chooseAgain(unfinished.join(', '))}
+            {uploadMessages.chooseAgain(unfinished.join(', '))}
           </Text>
         )}
         {files.length > 0 && !uploading && (
@@ -306,7 +306,7 @@ function SubmitProjectForm({
                 Uploading {overall}%
               </Text>
               <Text size="xs" c="dimmed" aria-live="polite">
-                {waiting ? tusMessages.waitingForNetwork : (eta ?? 'Starting...')}
+                {waiting ? uploadMessages.waitingForNetwork : (eta ?? 'Starting...')}
               </Text>
             </Group>
             <Progress

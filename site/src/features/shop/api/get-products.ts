@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { shopMessages } from '@studio/shared/messages/shop';
 import type { ProductCategory } from '@studio/shared/schemas/catalog';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -23,7 +23,7 @@ async function getProducts(filter: ShopFilter, page: number) {
         pageSize: String(PRODUCTS_PAGE_SIZE),
       },
     }),
-    messages.shop.loadFailed,
+    shopMessages.loadFailed,
   );
 }
 

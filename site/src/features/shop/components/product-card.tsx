@@ -10,7 +10,8 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { holdMessages } from '@studio/shared/messages-holds';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { IconExternalLink, IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
@@ -217,7 +218,7 @@ function AddToCart({ product, titleId }: { product: ShopProduct; titleId: string
       imageUrl: smallestJpeg(product.images[0]),
       stock: product.stock,
     });
-    if (added > 0) toast.success(`${product.name} added to cart`);
+    if (added > 0) toast.success(shopMessages.addedToCart(product.name));
   };
 
   return (
@@ -239,7 +240,7 @@ function AddToCart({ product, titleId }: { product: ShopProduct; titleId: string
       </Button>
       {full && capped && (
         <Text size="xs" c="dark.1" ta="center">
-          {holdMessages.perLineCap(limit)}
+          {orderMessages.perLineCap(limit)}
         </Text>
       )}
       {inCart > 0 && (

@@ -11,7 +11,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { messages } from '@studio/shared/messages';
+import { shopMessages } from '@studio/shared/messages/shop';
 import {
   IconBook,
   IconBoxOff,
@@ -107,8 +107,8 @@ function ProductGrid({ filter }: { filter: ShopFilter }) {
         variant="light"
         color="red"
         icon={<IconWifiOff size={28} aria-hidden />}
-        title={messages.shop.loadFailed}
-        description={messages.shop.checkConnection}
+        title={shopMessages.loadFailed}
+        description={shopMessages.checkConnection}
         className={classes.notice}
         classNames={{ description: classes.noticeText }}
       >
@@ -132,7 +132,7 @@ function ProductGrid({ filter }: { filter: ShopFilter }) {
       <EmptyState
         withIndicatorBackground
         icon={<IconBoxOff size={28} aria-hidden />}
-        title={messages.shop.noProducts}
+        title={shopMessages.noProducts}
         description="Nothing here yet. New items are on the way, so check back soon."
         className={classes.notice}
         classNames={{ description: classes.noticeText }}
@@ -159,7 +159,7 @@ function ProductGrid({ filter }: { filter: ShopFilter }) {
             </Button>
             {query.isFetchNextPageError && (
               <Text size="sm" c="red.4" role="alert">
-                {messages.shop.loadFailed}
+                {shopMessages.loadFailed}
               </Text>
             )}
           </Stack>

@@ -1,4 +1,4 @@
-import { customerMessages } from '@studio/shared/messages-customers';
+import { customerMessages } from '@studio/shared/messages/customers';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { customerMessages } from '@studio/shared/messages-customers';
+import { customerMessages } from '@studio/shared/messages/customers';
 import { useState } from 'react';
 import { ListError } from '../../components/admin-table';
 import { type AuditFilter, useAudit } from '../api/list-audit';

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
@@ -8,7 +8,7 @@ export function useAdminMe() {
   const api = useAdminApi();
   return useQuery({
     queryKey: ['admin', 'me'],
-    queryFn: async () => (await unwrap(api.auth.me.$get(), messages.auth.sessionExpired)).user,
+    queryFn: async () => (await unwrap(api.auth.me.$get(), authMessages.sessionExpired)).user,
     staleTime: Number.POSITIVE_INFINITY,
     ...ADMIN_QUERY_DEFAULTS,
   });

@@ -1,4 +1,4 @@
-import { customerMessages } from '@studio/shared/messages-customers';
+import { customerMessages } from '@studio/shared/messages/customers';
 import type { CustomerSort, UserRole } from '@studio/shared/schemas/customers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';

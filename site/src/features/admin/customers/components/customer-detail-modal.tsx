@@ -13,7 +13,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { customerMessages } from '@studio/shared/messages-customers';
+import { customerMessages } from '@studio/shared/messages/customers';
 import { formatUsd } from '@studio/shared/money';
 import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';

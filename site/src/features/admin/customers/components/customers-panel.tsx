@@ -1,6 +1,6 @@
 import { Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { customerMessages } from '@studio/shared/messages-customers';
+import { customerMessages } from '@studio/shared/messages/customers';
 import type { CustomerSort, UserRole } from '@studio/shared/schemas/customers';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { eventMessages } from '@studio/shared/messages-events';
+import { eventMessages } from '@studio/shared/messages/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { useAdminApi } from '../../admin-context';

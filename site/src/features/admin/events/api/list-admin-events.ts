@@ -1,4 +1,4 @@
-import { eventMessages } from '@studio/shared/messages-events';
+import { eventMessages } from '@studio/shared/messages/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { eventMessages as m } from '@studio/shared/messages-events';
+import { eventMessages as m } from '@studio/shared/messages/events';
 import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
 import { useDeleteEvent } from '../api/delete-event';

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { eventMessages as m } from '@studio/shared/messages-events';
+import { eventMessages as m } from '@studio/shared/messages/events';
 import { eventFlyerProblem, eventFormSchema } from '@studio/shared/schemas/events';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

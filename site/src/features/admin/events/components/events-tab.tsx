@@ -9,7 +9,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { eventMessages as m } from '@studio/shared/messages-events';
+import { eventMessages as m } from '@studio/shared/messages/events';
+import { httpMessages } from '@studio/shared/messages/http';
 import { IconAlertTriangle, IconCalendarOff, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../../lib/toast';
@@ -37,7 +38,7 @@ export function EventsTab() {
     if (!events.data) return !events.isPending;
     const event = events.data.find((e) => e.id === id);
     if (event) setEditing({ opened: true, event });
-    else toast.error('This event no longer exists.', ADMIN_TOAST);
+    else toast.error(m.gone, ADMIN_TOAST);
   });
 
   // Spec 8: a failed list load is also a toast.
@@ -81,7 +82,9 @@ export function EventsTab() {
         >
           <Group justify="space-between" gap="sm">
             <Text size="sm">
-              {events.error.message === m.fetchFailed ? 'Please try again.' : events.error.message}
+              {events.error.message === m.fetchFailed
+                ? httpMessages.tryAgain
+                : events.error.message}
             </Text>
             <Button size="xs" variant="light" color="red" onClick={() => void events.refetch()}>
               Try again

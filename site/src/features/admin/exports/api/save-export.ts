@@ -1,4 +1,4 @@
-import { exportMessages } from '@studio/shared/messages-exports';
+import { exportMessages } from '@studio/shared/messages/exports';
 import type { ExportLinkInput } from '@studio/shared/schemas/exports';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, unwrap } from '../../../../lib/api-error';
@@ -57,9 +57,9 @@ export function useSaveExport() {
     },
     onSuccess: (outcome, choice) => {
       if (outcome.outcome === 'started')
-        toast.success(`${what[choice.kind]} export downloading`, ADMIN_TOAST);
+        toast.success(exportMessages.downloading(what[choice.kind]), ADMIN_TOAST);
       if (outcome.outcome === 'saved')
-        toast.success(`${what[choice.kind]} saved to ${outcome.path}`, ADMIN_TOAST);
+        toast.success(exportMessages.saved(what[choice.kind], outcome.path), ADMIN_TOAST);
     },
     onError: (error) => failureToast(exportMessages.exportFailed, error),
   });

@@ -1,3 +1,4 @@
+import { mailMessages } from '@studio/shared/messages/mail';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
@@ -14,7 +15,7 @@ export function listAttentionMail(api: AdminApi, page: number) {
     api.admin.mail.$get({
       query: { status: 'attention', page: String(page), pageSize: String(MAIL_PAGE_SIZE) },
     }),
-    'Failed to load the e-mails that need a look',
+    mailMessages.attentionFailed,
   );
 }
 

@@ -1,3 +1,4 @@
+import { mailMessages } from '@studio/shared/messages/mail';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { useAdminApi } from '../../admin-context';
@@ -9,10 +10,7 @@ export function useResendMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      unwrap(
-        api.admin.mail[':id'].resend.$post({ param: { id } }),
-        'Could not send the e-mail again',
-      ),
+      unwrap(api.admin.mail[':id'].resend.$post({ param: { id } }), mailMessages.resendFailed),
     onSettled: () => queryClient.invalidateQueries({ queryKey: mailKeys.all }),
   });
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { mailMessages } from '@studio/shared/messages/mail';
 import { mailPurposeLabels } from '@studio/shared/schemas/outbound-mail';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -36,9 +37,9 @@ export function OutboundMailCard({ mail }: { mail: AttentionMail }) {
   const sendAgain = async () => {
     try {
       await resend.mutateAsync(mail.id);
-      toast.success(`${purpose} to ${mail.to} is queued to be sent again`, ADMIN_TOAST);
+      toast.success(mailMessages.queuedAgain(purpose, mail.to), ADMIN_TOAST);
     } catch (error) {
-      failureToast('Could not send the e-mail again', error);
+      failureToast(mailMessages.resendFailed, error);
     } finally {
       setConfirming(false);
     }

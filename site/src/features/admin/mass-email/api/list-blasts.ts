@@ -1,3 +1,4 @@
+import { blastMessages } from '@studio/shared/messages/blasts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
@@ -12,7 +13,7 @@ export function listBlasts(api: AdminApi, page: number) {
     api.admin['email-blasts'].$get({
       query: { page: String(page), pageSize: String(BLAST_PAGE_SIZE) },
     }),
-    'Failed to load the email blast history',
+    blastMessages.historyFailed,
   );
 }
 

@@ -1,4 +1,4 @@
-import { blastMessages as m } from '@studio/shared/messages-blasts';
+import { blastMessages as m } from '@studio/shared/messages/blasts';
 import { useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';

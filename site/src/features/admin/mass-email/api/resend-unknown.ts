@@ -1,3 +1,4 @@
+import { blastMessages } from '@studio/shared/messages/blasts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { useAdminApi } from '../../admin-context';
@@ -14,7 +15,7 @@ export function useResendUnknown() {
     mutationFn: (id: string) =>
       unwrap(
         api.admin['email-blasts'][':id']['resend-unknown'].$post({ param: { id } }),
-        'Failed to resend to the unknown recipients',
+        blastMessages.resendFailed,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: blastKeys.all }),
   });

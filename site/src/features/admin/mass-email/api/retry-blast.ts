@@ -1,3 +1,4 @@
+import { blastMessages } from '@studio/shared/messages/blasts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { useAdminApi } from '../../admin-context';
@@ -11,7 +12,7 @@ export function useRetryBlast() {
     mutationFn: (id: string) =>
       unwrap(
         api.admin['email-blasts'][':id'].retry.$post({ param: { id } }),
-        'Failed to retry the failed recipients',
+        blastMessages.retryCallFailed,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: blastKeys.all }),
   });

@@ -1,6 +1,6 @@
 import { FileInput } from '@mantine/core';
 import { limits } from '@studio/shared/limits';
-import { blastMessages as m } from '@studio/shared/messages-blasts';
+import { blastMessages as m } from '@studio/shared/messages/blasts';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast';

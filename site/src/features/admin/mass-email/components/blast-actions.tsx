@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { blastMessages } from '@studio/shared/messages/blasts';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
@@ -22,18 +23,18 @@ export function BlastActions({ blast }: { blast: BlastProgress['blast'] }) {
     try {
       const { retried } = await retry.mutateAsync(blast.id);
       // Ours: the spec has no retry.
-      toast.success(`Retrying ${plural(retried, 'failed recipient')}`, ADMIN_TOAST);
+      toast.success(blastMessages.retrying(plural(retried, 'failed recipient')), ADMIN_TOAST);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Retry failed', ADMIN_TOAST);
+      toast.error(error instanceof Error ? error.message : blastMessages.retryFailed, ADMIN_TOAST);
     }
   };
 
   const resendUnknown = async () => {
     try {
       const { resent } = await resend.mutateAsync(blast.id);
-      toast.success(`Resending to ${plural(resent, 'recipient')}`, ADMIN_TOAST);
+      toast.success(blastMessages.resending(plural(resent, 'recipient')), ADMIN_TOAST);
     } catch (error) {
-      failureToast('Failed to resend to the unknown recipients', error);
+      failureToast(blastMessages.resendFailed, error);
     } finally {
       setConfirming(false);
     }

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { blastMessages as m } from '@studio/shared/messages-blasts';
+import { blastMessages as m } from '@studio/shared/messages/blasts';
 import {
   blastMessageMax,
   blastSubjectMax,

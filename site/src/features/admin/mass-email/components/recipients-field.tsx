@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { blastMessages as m } from '@studio/shared/messages-blasts';
-import { newsletterMessages } from '@studio/shared/messages-newsletter';
+import { blastMessages as m } from '@studio/shared/messages/blasts';
+import { newsletterMessages } from '@studio/shared/messages/newsletter';
 import { extractListAddresses, parseRecipients } from '@studio/shared/schemas/blasts';
 import { IconFileUpload, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';

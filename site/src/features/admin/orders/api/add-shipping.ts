@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import type { shippingInfoSchema } from '@studio/shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ export type ShippingInfo = z.output<typeof shippingInfoSchema>;
 export async function addShipping(api: AdminApi, id: string, shipping: ShippingInfo) {
   const { order } = await unwrap(
     api.admin.orders[':id'].shipping.$put({ param: { id }, json: shipping }),
-    'Failed to add shipping information',
+    orderMessages.shippingFailed,
   );
   return order;
 }
@@ -32,10 +32,10 @@ export function useAddShipping() {
       addShipping(api, id, shipping),
     // Toasts here rather than at the call, so they show even if the modal closed meanwhile.
     onSuccess: async (order) => {
-      toast.success(messages.orders.shippingAdded, ADMIN_TOAST);
+      toast.success(orderMessages.shippingAdded, ADMIN_TOAST);
       queryClient.setQueryData(orderQueryKey(order.id), order);
       await invalidateAfterOrderChange(queryClient);
     },
-    onError: (error) => failureToast(messages.orders.shippingFailed, error),
+    onError: (error) => failureToast(orderMessages.shippingFailed, error),
   });
 }

@@ -1,3 +1,4 @@
+import { orderMessages } from '@studio/shared/messages/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
@@ -8,7 +9,7 @@ export const DASHBOARD_REFETCH_MS = 30_000;
 
 /** GET /api/admin/dashboard: stats, low-stock products and the computed trends. */
 export async function getDashboard(api: AdminApi) {
-  return unwrap(api.admin.dashboard.$get(), 'The dashboard figures could not be loaded.');
+  return unwrap(api.admin.dashboard.$get(), orderMessages.dashboardFailed);
 }
 
 export type Dashboard = Awaited<ReturnType<typeof getDashboard>>;

@@ -1,3 +1,4 @@
+import { orderMessages } from '@studio/shared/messages/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
@@ -7,7 +8,7 @@ import { type AdminOrderSummary, ordersQueryRoot } from './get-orders';
 async function fetchOrder(api: AdminApi, id: string) {
   const { order } = await unwrap(
     api.admin.orders[':id'].$get({ param: { id } }),
-    'This order could not be loaded.',
+    orderMessages.loadFailed,
   );
   return order;
 }

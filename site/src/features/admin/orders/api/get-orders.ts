@@ -1,3 +1,4 @@
+import { orderMessages } from '@studio/shared/messages/orders';
 import type { adminOrdersQuerySchema, OrderStatus } from '@studio/shared/schemas/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -35,7 +36,7 @@ export async function getOrders(api: AdminApi, params: OrdersParams) {
         pageSize: String(ORDERS_PAGE_SIZE),
       },
     }),
-    'The orders could not be loaded.',
+    orderMessages.listFailed,
   );
 }
 

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { orderMessages } from '@studio/shared/messages/orders';
 import type { OrderStatus } from '@studio/shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
@@ -13,7 +13,7 @@ import { invalidateAfterOrderChange } from './invalidate-order';
 export async function updateOrderStatus(api: AdminApi, id: string, status: OrderStatus) {
   const { order } = await unwrap(
     api.admin.orders[':id'].status.$put({ param: { id }, json: { status } }),
-    'Failed to update order status',
+    orderMessages.statusFailed,
   );
   return order;
 }
@@ -26,10 +26,10 @@ export function useUpdateOrderStatus() {
       updateOrderStatus(api, id, status),
     // Toasts here rather than at the call, so they show even if the modal closed meanwhile.
     onSuccess: async (order) => {
-      toast.success(messages.orders.statusUpdated, ADMIN_TOAST);
+      toast.success(orderMessages.statusUpdated, ADMIN_TOAST);
       queryClient.setQueryData(orderQueryKey(order.id), order);
       await invalidateAfterOrderChange(queryClient);
     },
-    onError: (error) => failureToast(messages.orders.statusFailed, error),
+    onError: (error) => failureToast(orderMessages.statusFailed, error),
   });
 }

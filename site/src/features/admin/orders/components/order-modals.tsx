@@ -1,4 +1,5 @@
 import { Alert, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { useState } from 'react';
 import { RefundModal } from '../../refunds/components/refund-modal';
 import { RefundedBadge, RefundsPanel } from '../../refunds/components/refunds-panel';
@@ -81,7 +82,7 @@ export function OrderModals({
             <OrderDetail order={order} />
           </Stack>
         ) : isError ? (
-          <Alert color="red" title="This order could not be loaded" />
+          <Alert color="red" title={orderMessages.loadFailedTitle} />
         ) : null}
       </Modal>
       <Modal

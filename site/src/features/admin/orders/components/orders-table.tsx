@@ -10,6 +10,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { CARD_SCROLL, cardTable } from '../../components/admin-table';
@@ -137,7 +138,7 @@ export function OrdersTable({
 }: OrdersTableProps) {
   if (error && !page) {
     return (
-      <Alert color="red" title="The orders could not be loaded">
+      <Alert color="red" title={orderMessages.listFailedTitle}>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
           Try again
         </Button>

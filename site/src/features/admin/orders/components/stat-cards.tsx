@@ -9,6 +9,7 @@ import {
   Text,
   ThemeIcon,
 } from '@mantine/core';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { formatUsd } from '@studio/shared/money';
 import {
   IconCurrencyDollar,
@@ -82,7 +83,7 @@ export function StatCards() {
   }
   if (isError) {
     return (
-      <Alert color="red" title="The dashboard figures could not be loaded">
+      <Alert color="red" title={orderMessages.dashboardFailedTitle}>
         <Button
           size="xs"
           variant="light"

@@ -1,3 +1,4 @@
+import { shopMessages } from '@studio/shared/messages/shop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { useAdminApi } from '../../admin-context';
@@ -13,7 +14,7 @@ export async function addProductImage(api: AdminApi, id: string, image: File, al
   const args = { param: { id }, form: { alt: alt.trim(), image } };
   const { product } = await unwrap(
     api.admin.products[':id'].images.$post(args as { param: { id: string } }),
-    'Failed to upload image',
+    shopMessages.imageUploadFailed,
   );
   return product;
 }

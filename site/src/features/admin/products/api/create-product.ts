@@ -1,3 +1,4 @@
+import { shopMessages } from '@studio/shared/messages/shop';
 import type { productCreateSchema } from '@studio/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -12,7 +13,7 @@ export type ProductCreateBody = z.input<typeof productCreateSchema>;
 export async function createProduct(api: AdminApi, body: ProductCreateBody) {
   const { product } = await unwrap(
     api.admin.products.$post({ json: body }),
-    'Failed to create product',
+    shopMessages.createFailed,
   );
   return product;
 }

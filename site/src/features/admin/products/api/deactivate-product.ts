@@ -1,3 +1,4 @@
+import { shopMessages } from '@studio/shared/messages/shop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { useAdminApi } from '../../admin-context';
@@ -11,7 +12,7 @@ import type { AdminApi } from '../../types';
 export async function deactivateProduct(api: AdminApi, id: string) {
   const { product } = await unwrap(
     api.admin.products[':id'].$delete({ param: { id } }),
-    'Failed to deactivate product',
+    shopMessages.deactivateFailed,
   );
   return product;
 }

@@ -1,3 +1,4 @@
+import { shopMessages } from '@studio/shared/messages/shop';
 import { unwrap } from '../../../../lib/api-error';
 import type { AdminApi } from '../../types';
 
@@ -5,7 +6,7 @@ import type { AdminApi } from '../../types';
 export async function getAdminProduct(api: AdminApi, id: string) {
   const { product } = await unwrap(
     api.admin.products[':id'].$get({ param: { id } }),
-    'This product could not be loaded.',
+    shopMessages.productLoadFailed,
   );
   return product;
 }

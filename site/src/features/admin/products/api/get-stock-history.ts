@@ -1,3 +1,4 @@
+import { shopMessages } from '@studio/shared/messages/shop';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
@@ -15,7 +16,7 @@ export async function getStockHistory(api: AdminApi, id: string, page: number) {
       param: { id },
       query: { page: String(page), pageSize: String(STOCK_HISTORY_PAGE_SIZE) },
     }),
-    'The stock history could not be loaded.',
+    shopMessages.stockHistoryFailed,
   );
 }
 

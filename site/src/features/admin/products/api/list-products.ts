@@ -1,3 +1,4 @@
+import { shopMessages } from '@studio/shared/messages/shop';
 import type { ProductCategory } from '@studio/shared/schemas/catalog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
@@ -25,7 +26,7 @@ export async function listAdminProducts(api: AdminApi, filter: AdminProductsFilt
         pageSize: String(ADMIN_PRODUCTS_PAGE_SIZE),
       },
     }),
-    'Failed to load products',
+    shopMessages.listFailed,
   );
 }
 

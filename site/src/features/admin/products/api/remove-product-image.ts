@@ -1,3 +1,4 @@
+import { shopMessages } from '@studio/shared/messages/shop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { useAdminApi } from '../../admin-context';
@@ -8,7 +9,7 @@ import type { AdminApi } from '../../types';
 export async function removeProductImage(api: AdminApi, id: string, url: string) {
   const { product } = await unwrap(
     api.admin.products[':id'].images.$delete({ param: { id }, query: { url } }),
-    'Failed to remove image',
+    shopMessages.imageRemoveFailed,
   );
   return product;
 }

@@ -1,3 +1,4 @@
+import { shopMessages } from '@studio/shared/messages/shop';
 import type { productUpdateSchema } from '@studio/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -12,7 +13,7 @@ export type ProductUpdateBody = z.input<typeof productUpdateSchema>;
 export async function updateProduct(api: AdminApi, id: string, body: ProductUpdateBody) {
   const { product } = await unwrap(
     api.admin.products[':id'].$put({ param: { id }, json: body }),
-    'Failed to update product',
+    shopMessages.updateFailed,
   );
   return product;
 }

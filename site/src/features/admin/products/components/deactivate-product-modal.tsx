@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { toast } from '../../../../lib/toast';
 import { ADMIN_TOAST } from '../../admin-toast';
 import { errorMessage } from '../../api/admin-result';
@@ -38,11 +39,11 @@ export function DeactivateProductModal({
               onClick={() =>
                 deactivate.mutate(product.id, {
                   onSuccess: () => {
-                    toast.success(`${product.name} deactivated`, ADMIN_TOAST);
+                    toast.success(shopMessages.deactivated(product.name), ADMIN_TOAST);
                     onClose();
                   },
                   onError: (e) =>
-                    toast.error(errorMessage(e, 'Failed to deactivate product'), ADMIN_TOAST),
+                    toast.error(errorMessage(e, shopMessages.deactivateFailed), ADMIN_TOAST),
                 })
               }
             >

@@ -15,6 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { formatUsd } from '@studio/shared/money';
 import { useEffect } from 'react';
 import { ApiError } from '../../../../lib/api-error';
@@ -86,10 +87,10 @@ export function ProductFormModal({
     try {
       if (product) {
         await update.mutateAsync({ id: product.id, body: updateBody(values, product) });
-        toast.success(`${values.name.trim()} updated`, ADMIN_TOAST);
+        toast.success(shopMessages.updated(values.name.trim()), ADMIN_TOAST);
       } else {
         await create.mutateAsync(createBody(values));
-        toast.success(`${values.name.trim()} created`, ADMIN_TOAST);
+        toast.success(shopMessages.created(values.name.trim()), ADMIN_TOAST);
       }
       onClose();
     } catch (error) {
@@ -99,7 +100,7 @@ export function ProductFormModal({
         );
       }
       toast.error(
-        errorMessage(error, product ? 'Failed to update product' : 'Failed to create product'),
+        errorMessage(error, product ? shopMessages.updateFailed : shopMessages.createFailed),
         ADMIN_TOAST,
       );
     }

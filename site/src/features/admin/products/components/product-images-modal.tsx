@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { limits } from '@studio/shared/limits';
+import { shopMessages } from '@studio/shared/messages/shop';
 import { IconPhotoOff, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ResponsiveImage } from '../../../../components/ui/responsive-image';
@@ -25,8 +26,8 @@ import { useImageSrc } from './product-thumb';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 /** The API's messages for the same mistakes (api/src/services/products/add-product-image.ts). */
-const BAD_TYPE = 'Please upload a JPEG, PNG or WebP image';
-const TOO_LARGE = 'File size must be less than 5MB';
+const BAD_TYPE = shopMessages.imageType;
+const TOO_LARGE = shopMessages.imageTooLarge;
 
 function ImageCard({
   product,
@@ -92,10 +93,10 @@ function ImageCard({
                       {
                         onSuccess: () => {
                           setConfirming(false);
-                          toast.success('Image removed', ADMIN_TOAST);
+                          toast.success(shopMessages.imageRemoved, ADMIN_TOAST);
                         },
                         onError: (e) =>
-                          toast.error(errorMessage(e, 'Failed to remove image'), ADMIN_TOAST),
+                          toast.error(errorMessage(e, shopMessages.imageRemoveFailed), ADMIN_TOAST),
                       },
                     )
                   }
@@ -150,7 +151,7 @@ export function ProductImagesModal({
 
   const send = () => {
     if (!product) return;
-    if (!file) return setFileError('Choose an image to upload');
+    if (!file) return setFileError(shopMessages.imageRequired);
     if (fileError) return;
     upload.mutate(
       { id: product.id, image: file, alt },
@@ -158,9 +159,9 @@ export function ProductImagesModal({
         onSuccess: () => {
           setFile(null);
           setAlt('');
-          toast.success('Image uploaded', ADMIN_TOAST);
+          toast.success(shopMessages.imageUploaded, ADMIN_TOAST);
         },
-        onError: (e) => toast.error(errorMessage(e, 'Failed to upload image'), ADMIN_TOAST),
+        onError: (e) => toast.error(errorMessage(e, shopMessages.imageUploadFailed), ADMIN_TOAST),
       },
     );
   };

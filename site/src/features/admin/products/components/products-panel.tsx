@@ -9,6 +9,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { httpMessages } from '@studio/shared/messages/http';
+import { shopMessages } from '@studio/shared/messages/shop';
 import type { ProductCategory } from '@studio/shared/schemas/catalog';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -73,8 +75,7 @@ export function ProductsPanel() {
     }
     getAdminProduct(api, id).then(
       (product) => setEditing({ mode: 'edit', product }),
-      (e: unknown) =>
-        toast.error(errorMessage(e, 'This product could not be loaded.'), ADMIN_TOAST),
+      (e: unknown) => toast.error(errorMessage(e, shopMessages.productLoadFailed), ADMIN_TOAST),
     );
   });
 
@@ -88,8 +89,8 @@ export function ProductsPanel() {
     activate.mutate(
       { id: product.id, body: { isActive: true } },
       {
-        onSuccess: () => toast.success(`${product.name} activated`, ADMIN_TOAST),
-        onError: (e) => toast.error(errorMessage(e, 'Failed to activate product'), ADMIN_TOAST),
+        onSuccess: () => toast.success(shopMessages.activated(product.name), ADMIN_TOAST),
+        onError: (e) => toast.error(errorMessage(e, shopMessages.activateFailed), ADMIN_TOAST),
       },
     );
 
@@ -153,8 +154,8 @@ export function ProductsPanel() {
 
       {list.isError && (
         <ListError
-          title="Failed to load products"
-          message={errorMessage(list.error, 'Please try again.')}
+          title={shopMessages.listFailed}
+          message={errorMessage(list.error, httpMessages.tryAgain)}
           onRetry={() => void list.refetch()}
         />
       )}

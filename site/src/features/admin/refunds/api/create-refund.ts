@@ -1,3 +1,4 @@
+import { refundMessages } from '@studio/shared/messages/refunds';
 import type { CreateRefundInput } from '@studio/shared/schemas/refunds';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
@@ -10,7 +11,7 @@ import type { AdminApi } from '../../types';
 /** What is refunded: a shop order or a project submission. */
 export type RefundSubject = { kind: 'order' | 'submission'; id: string };
 
-const FAILED = 'The refund could not be made';
+const FAILED = refundMessages.failed;
 
 /**
  * POST /api/admin/orders/:id/refunds or /api/admin/submissions/:id/refunds. `requestId` is the

@@ -9,7 +9,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { refundMessages } from '@studio/shared/messages-refunds';
+import { refundMessages } from '@studio/shared/messages/refunds';
 import { formatUsd } from '@studio/shared/money';
 import { createRefundSchema, refundReasonMax } from '@studio/shared/schemas/refunds';
 import { type FormEvent, useState } from 'react';

@@ -1,3 +1,4 @@
+import { reportMessages } from '@studio/shared/messages/report';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
@@ -8,7 +9,7 @@ import type { Period } from '../period';
 export async function getReport(api: AdminApi, period: Period) {
   return unwrap(
     api.admin.report.$get({ query: { from: period.from, to: period.to } }),
-    'The report could not be loaded.',
+    reportMessages.loadFailed,
   );
 }
 

@@ -1,3 +1,4 @@
+import { audioServiceMessages } from '@studio/shared/messages/audio-services';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
@@ -8,7 +9,7 @@ import type { AdminApi } from '../../types';
  * `listPriceCents` and the payment's `checkoutPriceCents`, and `pricesDiffer` (decision 002).
  */
 export async function listAdminServices(api: AdminApi) {
-  return unwrap(api.admin.services.$get(), 'Failed to load services');
+  return unwrap(api.admin.services.$get(), audioServiceMessages.listFailed);
 }
 
 export type AdminServicesList = Awaited<ReturnType<typeof listAdminServices>>;

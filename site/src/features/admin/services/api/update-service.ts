@@ -1,3 +1,4 @@
+import { audioServiceMessages } from '@studio/shared/messages/audio-services';
 import type { serviceUpdateSchema } from '@studio/shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -11,7 +12,7 @@ export type ServiceUpdateBody = z.input<typeof serviceUpdateSchema>;
 export async function updateService(api: AdminApi, id: string, body: ServiceUpdateBody) {
   const { service } = await unwrap(
     api.admin.services[':id'].$put({ param: { id }, json: body }),
-    'Failed to update service',
+    audioServiceMessages.updateFailed,
   );
   return service;
 }

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { serviceCategories } from '@studio/shared/catalog/services';
+import { audioServiceMessages } from '@studio/shared/messages/audio-services';
 import { formatUsd } from '@studio/shared/money';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -82,7 +83,7 @@ export function ServiceFormModal({
     if (!service) return;
     try {
       await update.mutateAsync({ id: service.id, body: serviceBody(values) });
-      toast.success(`${values.title.trim()} updated`, ADMIN_TOAST);
+      toast.success(audioServiceMessages.updated(values.title.trim()), ADMIN_TOAST);
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.issues.length > 0) {
@@ -90,7 +91,7 @@ export function ServiceFormModal({
           Object.fromEntries(error.issues.map((i) => [formPathOfIssue(i.path), i.message])),
         );
       }
-      toast.error(errorMessage(error, 'Failed to update service'), ADMIN_TOAST);
+      toast.error(errorMessage(error, audioServiceMessages.updateFailed), ADMIN_TOAST);
     }
   });
 

@@ -9,6 +9,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { audioServiceMessages } from '@studio/shared/messages/audio-services';
+import { httpMessages } from '@studio/shared/messages/http';
 import { formatUsd } from '@studio/shared/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -155,8 +157,8 @@ export function ServicesPanel() {
 
       {list.isError && (
         <ListError
-          title="Failed to load services"
-          message={errorMessage(list.error, 'Please try again.')}
+          title={audioServiceMessages.listFailed}
+          message={errorMessage(list.error, httpMessages.tryAgain)}
           onRetry={() => void list.refetch()}
         />
       )}

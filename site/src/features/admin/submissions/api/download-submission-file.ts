@@ -1,3 +1,4 @@
+import { projectMessages } from '@studio/shared/messages/projects';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, readApiError, unwrap } from '../../../../lib/api-error';
 import { useAdminApi, useAdminHost } from '../../admin-context';
@@ -34,7 +35,7 @@ async function downloadByLink(api: AdminApi, host: AdminHost, file: Downloadable
     api.admin.submissions[':id'].files[':fileId'].link.$post({
       param: { id: file.submissionId, fileId: file.id },
     }),
-    'Failed to download the file',
+    projectMessages.downloadFailed,
   );
   clickLink(`${host.apiBase.replace(/\/$/, '')}${url}`);
 }
@@ -52,10 +53,10 @@ async function downloadAsBlob(host: AdminHost, file: DownloadableFile) {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
   } catch {
-    throw new ApiError('Failed to download the file. Check the connection and try again.', 0);
+    throw new ApiError(projectMessages.downloadOffline, 0);
   }
   if (res.status === 401) host.sessionExpired();
-  if (!res.ok) throw await readApiError(res, 'Failed to download the file');
+  if (!res.ok) throw await readApiError(res, projectMessages.downloadFailed);
   const url = URL.createObjectURL(await res.blob());
   try {
     clickLink(url, file.originalName);

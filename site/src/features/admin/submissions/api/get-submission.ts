@@ -1,3 +1,4 @@
+import { projectMessages } from '@studio/shared/messages/projects';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
@@ -5,10 +6,7 @@ import type { AdminApi } from '../../types';
 
 /** GET /api/admin/submissions/:id: every field, the files and the payment attempts. */
 export async function getAdminSubmission(api: AdminApi, id: string) {
-  return unwrap(
-    api.admin.submissions[':id'].$get({ param: { id } }),
-    'Failed to load the submission',
-  );
+  return unwrap(api.admin.submissions[':id'].$get({ param: { id } }), projectMessages.loadFailed);
 }
 
 export type AdminSubmissionDetail = Awaited<ReturnType<typeof getAdminSubmission>>;

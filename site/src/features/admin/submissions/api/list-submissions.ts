@@ -1,3 +1,4 @@
+import { projectMessages } from '@studio/shared/messages/projects';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../../lib/api-error';
 import { ADMIN_QUERY_DEFAULTS, useAdminApi } from '../../admin-context';
@@ -24,7 +25,7 @@ export async function listAdminSubmissions(api: AdminApi, filter: AdminSubmissio
         pageSize: String(ADMIN_SUBMISSIONS_PAGE_SIZE),
       },
     }),
-    'Failed to load submissions',
+    projectMessages.listFailed,
   );
 }
 

@@ -15,6 +15,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { httpMessages } from '@studio/shared/messages/http';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { formatUsd } from '@studio/shared/money';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -97,7 +99,7 @@ function Files({ submissionId, files }: { submissionId: string; files: AdminSubm
                       { ...file, submissionId },
                       {
                         onError: (e) =>
-                          toast.error(errorMessage(e, 'Failed to download the file'), ADMIN_TOAST),
+                          toast.error(errorMessage(e, projectMessages.downloadFailed), ADMIN_TOAST),
                       },
                     )
                   }
@@ -290,9 +292,9 @@ export function SubmissionDetailModal({
             <Loader aria-label="Loading the submission" />
           </Group>
         ) : detail.isError ? (
-          <Alert color="red" variant="light" title="Failed to load the submission">
+          <Alert color="red" variant="light" title={projectMessages.loadFailed}>
             <Group justify="space-between">
-              <Text size="sm">{errorMessage(detail.error, 'Please try again.')}</Text>
+              <Text size="sm">{errorMessage(detail.error, httpMessages.tryAgain)}</Text>
               <Button size="xs" variant="light" color="red" onClick={() => detail.refetch()}>
                 Retry
               </Button>

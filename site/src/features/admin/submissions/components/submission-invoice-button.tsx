@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { invoiceMessages } from '@studio/shared/messages-invoices';
+import { invoiceMessages } from '@studio/shared/messages/invoices';
 import { IconFileDownload } from '@tabler/icons-react';
 import { failureToast } from '../../admin-toast';
 import { useDownloadSubmissionInvoice } from '../api/download-submission-invoice';

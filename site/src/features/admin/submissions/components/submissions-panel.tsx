@@ -10,6 +10,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { httpMessages } from '@studio/shared/messages/http';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { IconPaperclip, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAdminOpenHandler } from '../../admin-navigation';
@@ -149,8 +151,8 @@ export function SubmissionsPanel() {
 
       {list.isError && (
         <ListError
-          title="Failed to load submissions"
-          message={errorMessage(list.error, 'Please try again.')}
+          title={projectMessages.listFailed}
+          message={errorMessage(list.error, httpMessages.tryAgain)}
           onRetry={() => void list.refetch()}
         />
       )}

@@ -1,6 +1,6 @@
 /**
- * Texts of the signed download links of submission files (ours, not the spec's): a link whose
- * signature does not hold, or whose few minutes have passed (decision 029).
+ * Texts of the signed download links of submission files, all ours: a link whose signature does
+ * not hold, or whose few minutes have passed (decision 029).
  */
 export const storageMessages = {
   badDownloadLink:

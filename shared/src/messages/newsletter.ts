@@ -1,9 +1,20 @@
 /**
- * Texts of the newsletter's double opt-in (decision 025), ours: the spec's own newsletter texts
- * ('Please enter your email address', 'Successfully subscribed!', 'Failed to subscribe. Please
- * try again.') stay in messages.ts.
+ * Texts of the newsletter: the sign-up box (spec sections 5 and 8), its double opt-in (decision
+ * 025) and unsubscribing. `newsletterSpec` holds the spec's exact words; the rest is ours.
  */
+
+/** Spec: exact text (sections 5 and 8), byte for byte. Never reword these. */
+export const newsletterSpec = {
+  emailRequired: 'Please enter your email address',
+  subscribed: 'Successfully subscribed!',
+  failed: 'Failed to subscribe. Please try again.',
+} as const;
+
 export const newsletterMessages = {
+  ...newsletterSpec,
+  emailInvalid: 'Please enter a valid email address',
+  unsubscribed: 'You have been unsubscribed.',
+  badLink: 'This unsubscribe link is not valid.',
   /** Under the box after the success toast: the same for every address, subscribed or not. */
   checkInbox: 'Check your inbox and confirm to start getting updates.',
   /** The confirmation page (GET) and its button. */
@@ -20,4 +31,4 @@ export const newsletterMessages = {
   /** The console's subscriber import. */
   importConsent:
     'Imported addresses are subscribed at once, with no confirmation mail: import only people who agreed to hear from you.',
-};
+} as const;

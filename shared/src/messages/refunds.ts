@@ -1,5 +1,5 @@
 /**
- * Messages of refunds made from the admin (issue 18, item 3; decision 035). Ours: the spec has
+ * Texts of refunds made from the admin (issue 18, item 3; decision 035). All ours: the spec has
  * none for these.
  */
 export const refundMessages = {
@@ -46,4 +46,6 @@ export const refundMessages = {
   pending:
     'PayPal accepted the refund and is still processing it: it completes when PayPal confirms it',
   recorded: 'Refund recorded',
+  /** The site's fallback when the call failed without a reason from the server. */
+  failed: 'The refund could not be made',
 } as const;

@@ -1,6 +1,6 @@
 /**
- * The messages of the text rule (schemas/text.ts) and of the API's safety nets behind it
- * (issue 16). Ours: the spec gives no text for these.
+ * Texts of the text rule (schemas/text.ts) and of the API's safety nets behind it (issue 16;
+ * decision 023). All ours: the spec gives no text for these.
  */
 export const inputMessages = {
   /** A field holding NUL, another control character, an unpaired surrogate (or a bidi override). */

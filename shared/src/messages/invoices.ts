@@ -1,4 +1,4 @@
-/** Messages of receipts and invoices (issue 18, item 4; decision 036). Ours: the spec has none. */
+/** Texts of receipts and invoices (issue 18, item 4; decision 036). All ours: the spec has none. */
 export const invoiceMessages = {
   /** An invoice asked for before the order is paid: it gets its number when it is. */
   orderNotPaid: 'This order has no invoice yet: its invoice is issued once it is paid.',
