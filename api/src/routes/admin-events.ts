@@ -1,5 +1,5 @@
-import { messages } from '@studio/shared/messages';
-import { eventMessages } from '@studio/shared/messages-events';
+import { authMessages } from '@studio/shared/messages/auth';
+import { eventMessages } from '@studio/shared/messages/events';
 import { messageAnswerSchema } from '@studio/shared/schemas/admin-answers';
 import { adminEventAnswerSchema, adminEventListSchema } from '@studio/shared/schemas/admin-events';
 import { type Context, Hono } from 'hono';

@@ -64,7 +64,7 @@ export const adminOrderRoutes = new Hono<AdminEnv>()
         status: c.req.valid('json').status,
       });
       return c.json(
-        fits(adminOrderChangeSchema, { order, message: messages.orders.statusUpdated }),
+        fits(adminOrderChangeSchema, { order, message: orderMessages.statusUpdated }),
         200,
       );
     },
@@ -81,7 +81,7 @@ export const adminOrderRoutes = new Hono<AdminEnv>()
         input: c.req.valid('json'),
       });
       return c.json(
-        fits(adminOrderChangeSchema, { order, message: messages.orders.shippingAdded }),
+        fits(adminOrderChangeSchema, { order, message: orderMessages.shippingAdded }),
         200,
       );
     },

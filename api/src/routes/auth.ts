@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { authMessages } from '@studio/shared/messages/auth';
 import { type SuccessAnswer, successAnswerSchema } from '@studio/shared/schemas/answers';
 import {
   type AuthResponse,
@@ -94,7 +94,7 @@ export const authRoutes = new Hono<AppEnv>()
         device: deviceOf(c),
       });
       return c.json(
-        { success: true as const, message: messages.auth.passwordChanged } satisfies SuccessAnswer,
+        { success: true as const, message: authMessages.passwordChanged } satisfies SuccessAnswer,
         200,
       );
     },

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { contactMessages } from '@studio/shared/messages/contact';
 import { type SuccessAnswer, successAnswerSchema } from '@studio/shared/schemas/answers';
 import { contactSchema } from '@studio/shared/schemas/contact';
 import { Hono } from 'hono';
@@ -16,7 +16,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
   async (c) => {
     await sendContactMessage({ ...c.var, input: c.req.valid('json') });
     return c.json(
-      { success: true as const, message: messages.contact.sent } satisfies SuccessAnswer,
+      { success: true as const, message: contactMessages.sent } satisfies SuccessAnswer,
       201,
     );
   },

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { httpMessages } from '@studio/shared/messages/http';
 import { type HealthAnswer, healthAnswerSchema } from '@studio/shared/schemas/health';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';

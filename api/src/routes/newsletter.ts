@@ -1,5 +1,4 @@
-import { messages } from '@studio/shared/messages';
-import { newsletterMessages as nm } from '@studio/shared/messages-newsletter';
+import { newsletterMessages as nm } from '@studio/shared/messages/newsletter';
 import { type SuccessAnswer, successAnswerSchema } from '@studio/shared/schemas/answers';
 import { newsletterSchema } from '@studio/shared/schemas/contact';
 import { singleLine } from '@studio/shared/schemas/text';
@@ -56,7 +55,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     async (c) => {
       await subscribe({ ...c.var, email: c.req.valid('json').email });
       return c.json(
-        { success: true as const, message: messages.newsletter.subscribed } satisfies SuccessAnswer,
+        { success: true as const, message: nm.subscribed } satisfies SuccessAnswer,
         200,
       );
     },

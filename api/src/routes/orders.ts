@@ -1,5 +1,5 @@
-import { messages } from '@studio/shared/messages';
-import { holdMessages } from '@studio/shared/messages-holds';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import {
   type OrderAnswer,
   type OrderCancelledAnswer,
@@ -120,7 +120,7 @@ export const orderRoutes = new Hono<AppEnv>()
   // The customer cancels their own unpaid order; its stock goes back at once.
   .post('/:id/cancel', answers({ 200: orderCancelledAnswerSchema }), requireUser, async (c) => {
     const order = await cancelMyOrder({ ...c.var, orderId: c.req.param('id') });
-    return c.json({ message: holdMessages.cancelled, order } satisfies OrderCancelledAnswer, 200);
+    return c.json({ message: orderMessages.cancelled, order } satisfies OrderCancelledAnswer, 200);
   })
   // The customer's own invoice once the order is paid (decision 036).
   .get('/:id/invoice.pdf', invoicePdf, requireUser, invoiceRateLimit, async (c) => {

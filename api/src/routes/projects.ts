@@ -1,4 +1,5 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
+import { projectMessages } from '@studio/shared/messages/projects';
 import {
   type ProjectPaymentConfirmedAnswer,
   type ProjectPaymentPendingAnswer,
@@ -90,7 +91,7 @@ export const projectRoutes = new Hono<AppEnv>()
               success: true as const,
               status: result.status,
               paymentId: result.paymentId,
-              message: messages.payments.confirmed,
+              message: paymentMessages.confirmed,
             } satisfies ProjectPaymentConfirmedAnswer,
             200,
           )
@@ -99,7 +100,7 @@ export const projectRoutes = new Hono<AppEnv>()
               success: true as const,
               status: result.status,
               paymentId: result.paymentId,
-              message: messages.payments.pending,
+              message: paymentMessages.pending,
             } satisfies ProjectPaymentPendingAnswer,
             202,
           );

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorCode } from '@studio/shared/errors';
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
-import { tusMessages } from '@studio/shared/messages-tus';
+import { httpMessages } from '@studio/shared/messages/http';
+import { projectMessages } from '@studio/shared/messages/projects';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import {
   type UploadDraftResponse,
   type UploadStateAnswer,

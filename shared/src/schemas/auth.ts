@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { authMessages } from '../messages/auth.ts';
 import { isoDateTime } from './answers.ts';
 import {
   emailField,

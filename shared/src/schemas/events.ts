@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
-import { eventMessages as m } from '../messages-events.ts';
+import { eventMessages as m } from '../messages/events.ts';
 import { imageVariantsSchema, isoDateTime } from './answers.ts';
 import { multiLine, singleLine } from './text.ts';
 

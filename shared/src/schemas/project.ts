@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
-import { messages } from '../messages.ts';
+import { projectMessages } from '../messages/projects.ts';
 import { isoDateTime } from './answers.ts';
 import { multiLine, singleLine } from './text.ts';
 

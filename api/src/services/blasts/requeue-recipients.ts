@@ -1,4 +1,4 @@
-import { blastMessages as m } from '@studio/shared/messages-blasts';
+import { blastMessages as m } from '@studio/shared/messages/blasts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailBlasts } from '../../db/schema/email-blasts.ts';

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { mailMessages } from '@studio/shared/messages/mail';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboundMail } from '../../db/schema/outbound-mail.ts';
@@ -20,7 +20,7 @@ export async function resendMail({ db, actorId, id }: { db: Db; actorId: string;
       .from(outboundMail)
       .where(eq(outboundMail.id, id))
       .for('update');
-    if (!row) throw new ApiError('NOT_FOUND', messages.mail.notFound);
+    if (!row) throw new ApiError('NOT_FOUND', mailMessages.notFound);
     const [updated] = await transitionOutboundMail(tx, {
       which: eq(outboundMail.id, id),
       from: ['failed', 'unknown'],
@@ -28,7 +28,7 @@ export async function resendMail({ db, actorId, id }: { db: Db; actorId: string;
       set: { attempts: 0, nextAttemptAt: sql`now()` },
       audit: { actorId, action: 'mail.resend' },
     });
-    if (!updated) throw new ApiError('CONFLICT', messages.mail.notResendable);
+    if (!updated) throw new ApiError('CONFLICT', mailMessages.notResendable);
     await tx.execute(sql`select pg_notify(${OUTBOUND_MAIL_CHANNEL}, '')`);
     return toOutboundMailItem(updated);
   });

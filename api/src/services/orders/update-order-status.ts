@@ -23,7 +23,7 @@ export async function updateOrderStatus({
 }) {
   // An order that is not there is the writer's to tell (`missing`); only an id that can name
   // none is answered before the database is asked.
-  if (!isUuid(id)) throw new ApiError('NOT_FOUND', messages.orders.notFound);
+  if (!isUuid(id)) throw new ApiError('NOT_FOUND', orderMessages.notFound);
   const moved = await db.transaction((tx) =>
     transitionOrder(tx, { orderId: id, to: status, source: 'admin', actorId }),
   );

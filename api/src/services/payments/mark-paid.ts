@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
@@ -55,11 +55,11 @@ export async function markPaid({
         detail: { externalId, ...detail },
       });
       const { payment } = moved;
-      if (!payment) throw new ApiError('NOT_FOUND', messages.payments.quoteNotFound);
+      if (!payment) throw new ApiError('NOT_FOUND', paymentMessages.quoteNotFound);
       if (!moved.changed) {
         if (payment.status !== 'confirmed' && payment.status !== 'refunded') return;
         if (payment.externalId === externalId) return;
-        throw new ApiError('CONFLICT', messages.payments.alreadyPaid);
+        throw new ApiError('CONFLICT', paymentMessages.alreadyPaid);
       }
       const cause = statusSourceOf(source, payment.method);
       if (payment.submissionId) {

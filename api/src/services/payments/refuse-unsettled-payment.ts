@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { paymentMessages } from '@studio/shared/messages/payments';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Outcome } from './apply-verdict.ts';
 

@@ -64,7 +64,7 @@ export async function addProductImage({
     },
   });
   const file = received.files[0];
-  if (!file) throw new ApiError('VALIDATION_FAILED', messages.shop.imageRequired);
+  if (!file) throw new ApiError('VALIDATION_FAILED', shopMessages.imageRequired);
   // The upload is kept only as the source of its variants (store-image-variants.ts).
   let image: ImageVariants;
   try {

@@ -1,5 +1,5 @@
-import { holdMessages } from '@studio/shared/messages-holds';
-import { invoiceMessages } from '@studio/shared/messages-invoices';
+import { invoiceMessages } from '@studio/shared/messages/invoices';
+import { orderMessages } from '@studio/shared/messages/orders';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import type { Env } from '../../env.ts';
@@ -44,7 +44,7 @@ export const orderRateLimitByAccount = limitByAccount({
   action: 'order',
   limit: (env) => env.ORDER_RATE_LIMIT_PER_HOUR,
   windowSeconds: 3600,
-  message: holdMessages.tooManyOrders,
+  message: orderMessages.tooManyOrders,
 });
 
 /**

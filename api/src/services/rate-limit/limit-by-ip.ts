@@ -1,7 +1,10 @@
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
-import { holdMessages } from '@studio/shared/messages-holds';
-import { tusMessages } from '@studio/shared/messages-tus';
+import { authMessages } from '@studio/shared/messages/auth';
+import { contactMessages } from '@studio/shared/messages/contact';
+import { orderMessages } from '@studio/shared/messages/orders';
+import { paymentMessages } from '@studio/shared/messages/payments';
+import { projectMessages } from '@studio/shared/messages/projects';
+import { uploadMessages } from '@studio/shared/messages/uploads';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../context.ts';
 import type { Env } from '../../env.ts';

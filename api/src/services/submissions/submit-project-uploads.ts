@@ -98,7 +98,7 @@ export async function submitProjectUploads({
         const taken = await takeUploads(tx, { draftId: draft.id, uploadIds, submissionId: id });
         if (taken.length !== uploads.length) {
           const lost = uploads.find((u) => !taken.includes(u.id)) ?? uploads[0];
-          throw new ApiError('CONFLICT', tusMessages.alreadyUsed(String(lost?.originalName)));
+          throw new ApiError('CONFLICT', uploadMessages.alreadyUsed(String(lost?.originalName)));
         }
       },
     });

@@ -20,11 +20,11 @@ export async function findDraftUpload({
   id: string;
 }) {
   const draft = await findDraft({ db, token });
-  if (!uploadIdPattern.test(id)) throw new ApiError('NOT_FOUND', tusMessages.uploadNotFound);
+  if (!uploadIdPattern.test(id)) throw new ApiError('NOT_FOUND', uploadMessages.uploadNotFound);
   const [upload] = await db
     .select()
     .from(projectUploads)
     .where(and(eq(projectUploads.id, id), eq(projectUploads.draftId, draft.id)));
-  if (!upload) throw new ApiError('NOT_FOUND', tusMessages.uploadNotFound);
+  if (!upload) throw new ApiError('NOT_FOUND', uploadMessages.uploadNotFound);
   return upload;
 }

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectUploads } from '../../db/schema/project-uploads.ts';
@@ -29,7 +29,7 @@ export async function judgeUploadContent({
     const refusal: TusRefusal = {
       status_code: 415,
       body: JSON.stringify({
-        message: messages.project.fileTypeRefused(name),
+        message: projectMessages.fileTypeRefused(name),
         code: 'UNSUPPORTED_MEDIA_TYPE',
       }),
     };

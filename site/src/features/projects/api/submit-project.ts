@@ -1,5 +1,5 @@
 import { limits } from '@studio/shared/limits';
-import { messages } from '@studio/shared/messages';
+import { projectMessages } from '@studio/shared/messages/projects';
 import { useMutation } from '@tanstack/react-query';
 import { storedToken } from '../../../lib/api-client';
 import { ApiError, apiError } from '../../../lib/api-error';
