@@ -15,6 +15,7 @@ import { createTestApp, newUser, read, type TestApp, type TestClient } from '../
 import { testJpeg } from '../test/images.ts';
 import { markOrderPaid, paidSubmission } from '../test/invoices.ts';
 import { wavHead } from '../test/multipart.ts';
+import { placeOrder, shippingAddress } from '../test/orders.ts';
 import { createProduct } from '../test/products.ts';
 import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.ts';
 import { createSubmission } from '../test/submissions.ts';
@@ -77,26 +78,9 @@ const eventFields = () => ({
   date: '2030-05-01T20:00:00Z',
 });
 
-const address = {
-  firstName: 'A',
-  lastName: 'B',
-  street: 'C 1',
-  city: 'D',
-  state: 'E',
-  zipCode: '12345',
-  phone: '+15551234567',
-};
-
-async function placeOrder(token: string) {
-  const product = await createProduct(t.db, { stock: 20 });
-  const res = await read(
-    t.as(token).api.orders.$post({
-      json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address },
-    }),
-  );
-  if (res.status !== 201) throw new Error(`order failed: ${res.status}`);
-  return res.body.order.id as string;
-}
+/** A new order of the account `token` signs in (its id), for the rows that need one. */
+const orderOf = async (token: string) =>
+  (await placeOrder(t, token, { product: { stock: 20 } })).id;
 
 /** A transactional mail the server refused for good, which an admin may send again. */
 async function failedMail() {
@@ -337,7 +321,7 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     c.client.api.orders.$post({
       json: {
         items: [{ productId: (await createProduct(t.db)).id, quantity: 1 }],
-        shippingAddress: address,
+        shippingAddress,
       },
     }),
   'GET /api/orders': (c) => c.client.api.orders.$get({ query: {} }),
@@ -346,22 +330,22 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
       json: {
         paymentId: 'PAY-1',
         payerId: 'PAYER-1',
-        orderId: await placeOrder(await ownerToken(c)),
+        orderId: await orderOf(await ownerToken(c)),
       },
     }),
   'GET /api/orders/:id': async (c) =>
-    c.client.api.orders[':id'].$get({ param: { id: await placeOrder(await ownerToken(c)) } }),
+    c.client.api.orders[':id'].$get({ param: { id: await orderOf(await ownerToken(c)) } }),
   'POST /api/orders/:id/cancel': async (c) =>
     c.client.api.orders[':id'].cancel.$post({
-      param: { id: await placeOrder(await ownerToken(c)) },
+      param: { id: await orderOf(await ownerToken(c)) },
     }),
   'GET /api/orders/:id/invoice.pdf': async (c) =>
     c.client.api.orders[':id']['invoice.pdf'].$get({
-      param: { id: await markOrderPaid(t.db, await placeOrder(await ownerToken(c))) },
+      param: { id: await markOrderPaid(t.db, await orderOf(await ownerToken(c))) },
     }),
   'POST /api/orders/:id/payment-confirm': async (c) =>
     c.client.api.orders[':id']['payment-confirm'].$post({
-      param: { id: await placeOrder(await ownerToken(c)) },
+      param: { id: await orderOf(await ownerToken(c)) },
       json: { paymentMethod: 'usdt', transactionId: `0x${'cd'.repeat(32)}` },
     }),
   'GET /api/events/admin': (c) => c.client.api.events.admin.$get(),
@@ -404,19 +388,19 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
   'GET /api/admin/report': (c) => c.client.api.admin.report.$get({ query: {} }),
   'GET /api/admin/orders': (c) => c.client.api.admin.orders.$get({ query: {} }),
   'GET /api/admin/orders/:id': async (c) =>
-    c.client.api.admin.orders[':id'].$get({ param: { id: await placeOrder(setupAdmin) } }),
+    c.client.api.admin.orders[':id'].$get({ param: { id: await orderOf(setupAdmin) } }),
   'GET /api/admin/orders/:id/invoice.pdf': async (c) =>
     c.client.api.admin.orders[':id']['invoice.pdf'].$get({
-      param: { id: await markOrderPaid(t.db, await placeOrder(setupAdmin)) },
+      param: { id: await markOrderPaid(t.db, await orderOf(setupAdmin)) },
     }),
   'PUT /api/admin/orders/:id/status': async (c) =>
     c.client.api.admin.orders[':id'].status.$put({
-      param: { id: await placeOrder(setupAdmin) },
+      param: { id: await orderOf(setupAdmin) },
       json: { status: 'processing' },
     }),
   // A crypto payment recorded as refunded: nothing leaves for another service.
   'POST /api/admin/orders/:id/refunds': async (c) => {
-    const orderId = await placeOrder(setupAdmin);
+    const orderId = await orderOf(setupAdmin);
     await confirmedCryptoPayment(t.db, { orderId }, { amountCents: 500 });
     return c.client.api.admin.orders[':id'].refunds.$post({
       param: { id: orderId },
@@ -441,7 +425,7 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     });
   },
   'PUT /api/admin/orders/:id/shipping': async (c) => {
-    const id = await placeOrder(setupAdmin);
+    const id = await orderOf(setupAdmin);
     await read(
       t
         .as(setupAdmin)

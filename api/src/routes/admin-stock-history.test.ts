@@ -8,6 +8,7 @@ import { stockMovements } from '../db/schema/stock-movements.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
+import { placeOrder, postOrder } from '../test/orders.ts';
 import { createProduct } from '../test/products.ts';
 import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.ts';
 
@@ -17,16 +18,6 @@ import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.t
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  street: '12 Analytical Way',
-  city: 'London',
-  state: 'LDN',
-  zipCode: '10001',
-  phone: '+15551234567',
-};
-
 beforeAll(async () => {
   t = await createTestApp({ ORDER_MAX_UNPAID: '1000' }, { jobs: true });
   admin = await signInAdmin(t.db);
@@ -41,17 +32,6 @@ function history(productId: string, query: { page?: string; pageSize?: string } 
       query,
     }),
   );
-}
-
-async function placeOrder(token: string, productId: string, quantity: number) {
-  const res = await read(
-    t.as(token).api.orders.$post({
-      json: { items: [{ productId, quantity }], shippingAddress: address },
-    }),
-  );
-  if (res.status !== 201)
-    throw new Error(`order failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.order as { id: string; orderNumber: string };
 }
 
 function setStatus(orderId: string, status: 'cancelled' | 'pending' | 'paid') {
@@ -111,9 +91,9 @@ describe('GET /api/admin/products/:id/stock-history', () => {
     const productId: string = created.body.product.id;
 
     // A sale of 3, held for the order.
-    const sold = await placeOrder(customer.token, productId, 3);
+    const sold = await placeOrder(t, customer.token, { productId, quantity: 3 });
     // Another of 2 whose hold runs out: released by the job.
-    const expiring = await placeOrder(customer.token, productId, 2);
+    const expiring = await placeOrder(t, customer.token, { productId, quantity: 2 });
     await t.db
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
@@ -217,9 +197,9 @@ describe('GET /api/admin/products/:id/stock-history', () => {
   it('a re-open refused for want of stock changes and records nothing', async () => {
     const customer = await signUpCustomer(t);
     const product = await createProduct(t.db, { stock: 2 });
-    const order = await placeOrder(customer.token, product.id, 2);
+    const order = await placeOrder(t, customer.token, { productId: product.id, quantity: 2 });
     expect((await setStatus(order.id, 'cancelled')).status).toBe(200);
-    await placeOrder(customer.token, product.id, 1);
+    await placeOrder(t, customer.token, { productId: product.id });
     const before = await movementsOf(product.id);
     const res = await setStatus(order.id, 'pending');
     expect(res.status).toBe(409);
@@ -232,13 +212,7 @@ describe('GET /api/admin/products/:id/stock-history', () => {
     const product = await createProduct(t.db, { stock: 8 });
     const customers = await Promise.all(Array.from({ length: 12 }, () => signUpCustomer(t)));
     const results = await Promise.all(
-      customers.map((c) =>
-        read(
-          t.as(c.token).api.orders.$post({
-            json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address },
-          }),
-        ),
-      ),
+      customers.map((c) => postOrder(t, c.token, [{ productId: product.id, quantity: 1 }])),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(8);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);

@@ -17,6 +17,7 @@ import { createSession } from '../services/auth/create-session.ts';
 import { signInAdmin } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
+import { placeOrder } from '../test/orders.ts';
 import { createProduct } from '../test/products.ts';
 import { createSubmission } from '../test/submissions.ts';
 import { accessRows, type RouteKey } from './access.ts';
@@ -85,27 +86,6 @@ async function sessionOf(userId: string) {
   return (await createSession({ db: t.db, userId })).token;
 }
 
-async function placeOrder(ownerId: string): Promise<string> {
-  const product = await createProduct(t.db, { stock: 1000 });
-  const res = await t.request('POST', '/api/orders', {
-    token: await sessionOf(ownerId),
-    body: {
-      items: [{ productId: product.id, quantity: 1 }],
-      shippingAddress: {
-        firstName: 'Ada',
-        lastName: 'Byron',
-        street: '1 Main St',
-        city: 'London',
-        state: 'LDN',
-        zipCode: '12345',
-        phone: '+15551234567',
-      },
-    },
-  });
-  if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.order.id;
-}
-
 /**
  * A fresh row for each resource a path or a body names (`/api/admin/products/:id`, `productId`),
  * owned by the admin caller where ownership matters. A resource not listed gets a random id: its
@@ -113,7 +93,8 @@ async function placeOrder(ownerId: string): Promise<string> {
  */
 const fixtures: Record<string, (ownerId: string) => Promise<string>> = {
   products: async () => (await createProduct(t.db, { stock: 1000 })).id,
-  orders: placeOrder,
+  orders: async (ownerId) =>
+    (await placeOrder(t, await sessionOf(ownerId), { product: { stock: 1000 } })).id,
   submissions: async () => (await createSubmission(t.db)).submission.id,
   services: async () => {
     const [row] = await t.db
