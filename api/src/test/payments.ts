@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { payments } from '../db/schema/payments.ts';
 import type { EvmChain } from './evm/chain.ts';
 import { type Answer, read, type TestApp, type TestClient } from './harness.ts';
 import type { AlephiumStandin } from './standins/alephium.ts';
 import type { PaypalStandin } from './standins/paypal.ts';
+import { createSubmission } from './submissions.ts';
 
 /** The shop's Alephium address in the tests (any valid address: the node stand-in checks none). */
 export const alephiumMerchant = '1DrDyTr9RpRsQnDnXo2YRiPzPW4ooHX5LLoqXrqfMrpQH';
@@ -51,6 +55,33 @@ export async function quote(
     due: BigInt(res.body.amountBaseUnits),
     body: res.body,
   };
+}
+
+/** A new submission for the service `sku` with an open quote for `method`. */
+export async function quotedSubmission(t: TestApp, method: 'usdt' | 'alephium', sku = 'DCU-001') {
+  const { submission } = await createSubmission(t.db, sku);
+  return { submission, ...(await quote(t.client, { submissionId: submission.id }, method)) };
+}
+
+/** A new submission for the service `sku` with a PayPal order made for it (`orderId`). */
+export async function paypalSubmission(t: TestApp, sku = 'DCU-001') {
+  const { submission } = await createSubmission(t.db, sku);
+  const res = await read(
+    t.client.api.payments.paypal.orders.$post({ json: { submissionId: submission.id } }),
+  );
+  if (res.status !== 201)
+    throw new Error(`no PayPal order: ${res.status} ${JSON.stringify(res.body)}`);
+  return {
+    submission,
+    orderId: res.body.orderId as string,
+    paymentId: res.body.paymentId as string,
+  };
+}
+
+/** The payment's row. */
+export async function paymentRowOf(db: Db, paymentId: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return row;
 }
 
 /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { projectSubmissions } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
+import { until } from './until.ts';
 
 let n = 0;
 
@@ -22,4 +23,23 @@ export async function createSubmission(db: Db, sku = 'SM-001', id?: string) {
     .returning();
   if (!row) throw new Error('insert failed');
   return { submission: row, service };
+}
+
+/** The submission's payment state as the database holds it. */
+export async function paymentStateOf(db: Db, submissionId: string) {
+  const [row] = await db
+    .select({ paymentState: projectSubmissions.paymentState })
+    .from(projectSubmissions)
+    .where(eq(projectSubmissions.id, submissionId));
+  return row?.paymentState;
+}
+
+/** Waits until the submission reads paid (a re-check job pays it meanwhile). */
+export function untilSubmissionPaid(db: Db, submissionId: string, timeoutMs = 15_000) {
+  return until(
+    async () => (await paymentStateOf(db, submissionId)) === 'paid',
+    timeoutMs,
+    'the submission to be paid',
+    100,
+  );
 }

@@ -5,10 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
-import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { signInAdmin } from '../../test/accounts.ts';
+import { blastProgress, queuedBlast, untilBlastDone } from '../../test/blasts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { sendBlast } from './send-blast.ts';
@@ -75,38 +75,9 @@ beforeAll(async () => {
 
 const tag = () => randomBytes(4).toString('hex');
 
-async function queuedBlast(
-  recipients: { email: string; status?: 'pending' | 'sending' }[],
-  subject: string,
-) {
-  const [blast] = await t.db.insert(emailBlasts).values({ subject, message: 'Hi' }).returning();
-  if (!blast) throw new Error('no blast');
-  await t.db
-    .insert(emailBlastRecipients)
-    .values(recipients.map((r) => ({ blastId: blast.id, ...r })));
-  return blast.id;
-}
+const progress = (blastId: string) => blastProgress(t, token, blastId);
 
-async function progress(blastId: string) {
-  const res = await read(
-    t.as(token).api.admin['email-blasts'][':id'].$get({ param: { id: blastId } }),
-  );
-  expect(res.status).toBe(200);
-  return res.body as {
-    blast: Record<string, unknown> & { status: string };
-    recipients: { email: string; status: string; error: string | null }[];
-  };
-}
-
-async function untilDone(blastId: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const p = await progress(blastId);
-    if (p.blast.status === 'done') return p;
-    if (Date.now() > deadline) throw new Error(`blast not done: ${JSON.stringify(p.blast)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const untilDone = (blastId: string) => untilBlastDone(t, token, blastId);
 
 const resend = (id: string) =>
   read(t.as(token).api.admin['email-blasts'][':id']['resend-unknown'].$post({ param: { id } }));
@@ -166,7 +137,8 @@ describe('recipients whose outcome is unknown', () => {
     const id = tag();
     const orphan = `orphan.${id}@example.com`;
     const fresh = `fresh.${id}@example.com`;
-    const blastId = await queuedBlast(
+    const { id: blastId } = await queuedBlast(
+      t.db,
       [{ email: orphan, status: 'sending' }, { email: fresh }],
       'After a crash',
     );
