@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import postgres from 'postgres';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-import { ensureDatabase } from '../src/db/ensure-database.ts';
-import { createLogger } from '../src/lib/logger.ts';
 import { type BenchResult, fmt } from './result.ts';
-import { startBenchServer } from './server.ts';
+import { benchAdmin, signInBenchAdmin, startBenchDatabase, startBenchServer } from './server.ts';
 
 const ORDERS = 200_000;
 const CUSTOMERS = 20_000;
@@ -30,19 +24,12 @@ async function timeIt(url: string, token: string | null): Promise<number> {
  * searched orders page, each as a ratio to /api/health measured in the same run.
  */
 export async function adminBench(): Promise<BenchResult> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-admin-'));
-  const pg = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'postgres'),
-    log: createLogger({ LOG_LEVEL: 'warn' }),
-    ephemeral: true,
-  });
+  const { dir, url, stop } = await startBenchDatabase('admin');
   try {
-    const url = await ensureDatabase(pg.url, 'studio');
     const server = await startBenchServer({
       DATABASE_URL: url,
       DATA_DIR: dir,
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'BenchAdmin123',
+      ...benchAdmin,
       AUTH_RATE_LIMIT_PER_IP: '100000',
     });
     try {
@@ -80,12 +67,7 @@ export async function adminBench(): Promise<BenchResult> {
       const seedSeconds = (performance.now() - seedStarted) / 1000;
       await sql.end();
 
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'bench-admin@example.com', password: 'BenchAdmin123' }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      const token = await signInBenchAdmin(server.url);
       const targets = {
         health: [`${server.url}/api/health`, null],
         dashboard: [`${server.url}/api/admin/dashboard`, token],
@@ -127,7 +109,6 @@ export async function adminBench(): Promise<BenchResult> {
       await server.stop();
     }
   } finally {
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }

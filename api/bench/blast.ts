@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { type BenchResult, fmt, MB } from './result.ts';
-import { startBenchServer } from './server.ts';
+import { benchAdmin, signInBenchAdmin, startBenchServer } from './server.ts';
 
 const RECIPIENTS = 5000;
 const BASELINE = 1000;
@@ -71,16 +71,10 @@ export async function blastBench(): Promise<BenchResult> {
       DATA_DIR: dir,
       SMTP_URL: smtp.url,
       BLAST_RATE: '1000',
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'BenchAdmin123',
+      ...benchAdmin,
     });
     try {
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'bench-admin@example.com', password: 'BenchAdmin123' }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      const token = await signInBenchAdmin(server.url);
       const auth = { Authorization: `Bearer ${token}` };
       const idle = server.rss();
       let peak = idle;

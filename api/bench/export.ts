@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import postgres from 'postgres';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-import { ensureDatabase } from '../src/db/ensure-database.ts';
-import { createLogger } from '../src/lib/logger.ts';
 import { type BenchResult, fmt, MB } from './result.ts';
-import { startBenchServer } from './server.ts';
+import { benchAdmin, signInBenchAdmin, startBenchDatabase, startBenchServer } from './server.ts';
 
 const ORDERS = 200_000;
 /** Customer 1 owns every 100th order: the baseline export (a search for them) has 2,000. */
@@ -66,19 +60,12 @@ async function exportOnce(
  * 2,000-order export in the same run, so the ratio says how much the memory depends on size.
  */
 export async function exportBench(): Promise<BenchResult> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-export-'));
-  const pg = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'postgres'),
-    log: createLogger({ LOG_LEVEL: 'warn' }),
-    ephemeral: true,
-  });
+  const { dir, url, stop } = await startBenchDatabase('export');
   try {
-    const url = await ensureDatabase(pg.url, 'studio');
     const server = await startBenchServer({
       DATABASE_URL: url,
       DATA_DIR: dir,
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'BenchAdmin123',
+      ...benchAdmin,
       AUTH_RATE_LIMIT_PER_IP: '100000',
     });
     try {
@@ -114,12 +101,7 @@ export async function exportBench(): Promise<BenchResult> {
       const seedSeconds = (performance.now() - seedStarted) / 1000;
       await sql.end();
 
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'bench-admin@example.com', password: 'BenchAdmin123' }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      const token = await signInBenchAdmin(server.url);
       const base = `${server.url}/api/admin/exports/orders`;
       const small = `${base}?q=${encodeURIComponent('customer1@example')}`;
       // Warm up: the export's code loaded and compiled, the pool's connections open.
@@ -160,7 +142,6 @@ export async function exportBench(): Promise<BenchResult> {
       await server.stop();
     }
   } finally {
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
 }

@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { ensureDatabase } from '../src/db/ensure-database.ts';
+import { createLogger } from '../src/lib/logger.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,4 +50,44 @@ export async function startBenchServer(env: Record<string, string>) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The admin the bench API makes at start, for the benches of admin routes (`...benchAdmin`). */
+export const benchAdmin = {
+  ADMIN_EMAIL: 'bench-admin@example.com',
+  ADMIN_PASSWORD: 'BenchAdmin123',
+};
+
+/** Signs the bench admin in on the API at `url`; answers the session's token. */
+export async function signInBenchAdmin(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: benchAdmin.ADMIN_EMAIL, password: benchAdmin.ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`the bench admin's sign-in answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * A PostgreSQL of the bench's own (embedded, in a temporary folder `dir` that also serves as the
+ * API's data folder) with the `studio` database at `url`; `stop` stops it and removes the folder.
+ */
+export async function startBenchDatabase(name: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `studio-bench-${name}-`));
+  const pg = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'postgres'),
+    log: createLogger({ LOG_LEVEL: 'warn' }),
+    ephemeral: true,
+  });
+  const stop = async () => {
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    return { dir, url: await ensureDatabase(pg.url, 'studio'), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

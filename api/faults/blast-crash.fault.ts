@@ -5,8 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/client.ts';
 import { createDb, type Db } from '../src/db/client.ts';
-import { emailBlastRecipients, emailBlasts } from '../src/db/schema/email-blasts.ts';
+import { emailBlastRecipients } from '../src/db/schema/email-blasts.ts';
 import { signInAdmin } from '../src/test/accounts.ts';
+import { blastIdOf, blastStatusOf } from '../src/test/blasts.ts';
 import { multipartBody, postMultipart } from '../src/test/multipart.ts';
 import { type Running, startApi, until } from '../src/test/process.ts';
 import { createTestDatabase } from '../src/test/setup-db.ts';
@@ -66,35 +67,11 @@ async function postBlast(run: Running, emails: string[], subject: string) {
     { Authorization: `Bearer ${token}` },
     // The process may be killed before it answers.
   ).catch(() => undefined);
-  let id: string | undefined;
-  await until(
-    async () => {
-      const [row] = await db
-        .select({ id: emailBlasts.id })
-        .from(emailBlasts)
-        .where(eq(emailBlasts.subject, subject));
-      id = row?.id;
-      return id !== undefined;
-    },
-    20_000,
-    `the blast "${subject}"`,
-  );
-  return id as string;
+  return until(() => blastIdOf(db, subject), 20_000, `the blast "${subject}"`);
 }
 
-async function untilDone(blastId: string) {
-  await until(
-    async () => {
-      const [row] = await db
-        .select({ status: emailBlasts.status })
-        .from(emailBlasts)
-        .where(eq(emailBlasts.id, blastId));
-      return row?.status === 'done';
-    },
-    60_000,
-    'the blast to be done',
-  );
-}
+const untilDone = (blastId: string) =>
+  until(async () => (await blastStatusOf(db, blastId)) === 'done', 60_000, 'the blast to be done');
 
 /** What the blast's rows and the SMTP server say; fails on a duplicate or a lost recipient. */
 async function outcome(blastId: string, emails: string[]) {

@@ -7,6 +7,7 @@ import { createClient } from '../../client.ts';
 import { createDb, type Db } from '../../db/client.ts';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { signInAdmin } from '../../test/accounts.ts';
+import { blastStatusOf } from '../../test/blasts.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { type Running, startApi, until } from '../../test/process.ts';
 import { createTestDatabase } from '../../test/setup-db.ts';
@@ -111,13 +112,7 @@ describe('a blast whose process is killed mid-way', () => {
     running.push(second);
     try {
       await until(
-        async () => {
-          const [row] = await db
-            .select({ status: emailBlasts.status })
-            .from(emailBlasts)
-            .where(eq(emailBlasts.id, blast?.id ?? ''));
-          return row?.status === 'done';
-        },
+        async () => (await blastStatusOf(db, blast?.id ?? '')) === 'done',
         30_000,
         'the blast to be done',
       );
