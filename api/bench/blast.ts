@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import { listenSmtp } from '../src/test/smtp-listen.ts';
 import { type BenchResult, fmt, MB } from './result.ts';
 import { benchAdmin, signInBenchAdmin, startBenchServer } from './server.ts';
 
@@ -24,17 +25,7 @@ async function countingSmtp() {
       });
     },
   });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.server.address();
-      resolve(typeof a === 'object' && a ? a.port : 0);
-    });
-  });
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    count: () => received,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  return { ...(await listenSmtp(server)), count: () => received };
 }
 
 /**

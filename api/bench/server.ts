@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { ensureDatabase } from '../src/db/ensure-database.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -73,7 +74,7 @@ export async function signInBenchAdmin(url: string): Promise<string> {
  * A PostgreSQL of the bench's own (embedded, in a temporary folder `dir` that also serves as the
  * API's data folder) with the `studio` database at `url`; `stop` stops it and removes the folder.
  */
-export async function startBenchDatabase(name: string) {
+async function startBenchDatabase(name: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), `studio-bench-${name}-`));
   const pg = await startEmbeddedPostgres({
     dataDir: path.join(dir, 'postgres'),
@@ -90,4 +91,39 @@ export async function startBenchDatabase(name: string) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * For a bench of admin routes on a large database: the API on a database of its own with the
+ * bench admin, a connection (`sql`) to seed it, `step` to report the seeding's progress and
+ * `seconds` since it began; `stop` stops the API and the database.
+ */
+export async function startAdminBench(name: string) {
+  const database = await startBenchDatabase(name);
+  let server: Awaited<ReturnType<typeof startBenchServer>>;
+  try {
+    server = await startBenchServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dir,
+      ...benchAdmin,
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+    });
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  return {
+    server,
+    sql,
+    seconds,
+    step: (what: string) =>
+      process.stderr.write(`${name} bench: ${what} (${seconds().toFixed(1)} s)\n`),
+    stop: async () => {
+      await server.stop();
+      await database.stop();
+    },
+  };
 }

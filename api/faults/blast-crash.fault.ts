@@ -1,16 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/client.ts';
-import { createDb, type Db } from '../src/db/client.ts';
 import { emailBlastRecipients } from '../src/db/schema/email-blasts.ts';
 import { signInAdmin } from '../src/test/accounts.ts';
 import { blastIdOf, blastStatusOf } from '../src/test/blasts.ts';
 import { multipartBody, postMultipart } from '../src/test/multipart.ts';
 import { type Running, startApi, until } from '../src/test/process.ts';
-import { createTestDatabase } from '../src/test/setup-db.ts';
+import { processBed } from '../src/test/process-bed.ts';
 import { startSmtpServer } from '../src/test/smtp.ts';
 
 /**
@@ -21,27 +19,13 @@ import { startSmtpServer } from '../src/test/smtp.ts';
  * the process died).
  */
 
-let db: Db;
-let closeDb: () => Promise<unknown>;
-let databaseUrl: string;
-let dataDir: string;
+const { db, databaseUrl, dataDir, running } = await processBed('blast-fault', { connections: 3 });
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let token: string;
-const running: Running[] = [];
 
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  const client = createDb(databaseUrl, { max: 3 });
-  db = client.db;
-  closeDb = () => client.sql.end();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-blast-fault-'));
   smtp = await startSmtpServer();
   token = (await signInAdmin(db)).token;
-});
-afterAll(async () => {
-  for (const run of running) if (run.child.exitCode === null) await run.stop('SIGKILL');
-  await closeDb?.();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const RATE = 200;

@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { events } from '../db/schema/events.ts';
 import { outboundMail } from '../db/schema/outbound-mail.ts';
-import { submissionFiles } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
 import { signValue } from '../lib/signed-token.ts';
 import { apiEndpoints } from '../openapi/route-table.ts';
@@ -18,7 +17,7 @@ import { wavHead } from '../test/multipart.ts';
 import { placeOrder, shippingAddress } from '../test/orders.ts';
 import { createProduct } from '../test/products.ts';
 import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.ts';
-import { createSubmission } from '../test/submissions.ts';
+import { createSubmission, submissionWithFile } from '../test/submissions.ts';
 import { completedUpload, createUpload, newDraft, TUS, wavBytes } from '../test/tus.ts';
 import { type AccessRow, accessRows, type RouteKey } from './access.ts';
 
@@ -100,22 +99,7 @@ async function failedMail() {
   return row.id;
 }
 
-async function submissionFile() {
-  const { submission } = await createSubmission(t.db);
-  const key = `submissions/access-${unique()}`;
-  await t.storage.put(key, Readable.from([Buffer.from('bytes')]));
-  const [file] = await t.db
-    .insert(submissionFiles)
-    .values({
-      submissionId: submission.id,
-      originalName: 'a.wav',
-      storageKey: key,
-      contentType: 'audio/wav',
-      sizeBytes: 5,
-    })
-    .returning();
-  return { id: submission.id, fileId: String(file?.id) };
-}
+const submissionFile = () => submissionWithFile(t);
 
 async function event() {
   const [row] = await t.db

@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { events } from '../db/schema/events.ts';
 import { outboundMail } from '../db/schema/outbound-mail.ts';
-import { submissionFiles } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
 import { users } from '../db/schema/users.ts';
 import { type JsonSchema, jsonSchemaOf } from '../openapi/document.ts';
@@ -19,7 +18,7 @@ import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
 import { placeOrder } from '../test/orders.ts';
 import { createProduct } from '../test/products.ts';
-import { createSubmission } from '../test/submissions.ts';
+import { createSubmission, submissionWithFile } from '../test/submissions.ts';
 import { accessRows, type RouteKey } from './access.ts';
 
 /**
@@ -155,21 +154,7 @@ async function realParams(path: string, ownerId: string): Promise<Record<string,
   const segments = path.split('/');
   const params: Record<string, string> = {};
   if (path.includes(':fileId')) {
-    const { submission } = await createSubmission(t.db);
-    const key = `submissions/hostile-${unique()}`;
-    await t.storage.put(key, Readable.from([Buffer.from('bytes')]));
-    const [file] = await t.db
-      .insert(submissionFiles)
-      .values({
-        submissionId: submission.id,
-        originalName: 'a.wav',
-        storageKey: key,
-        contentType: 'audio/wav',
-        sizeBytes: 5,
-      })
-      .returning();
-    params.id = submission.id;
-    params.fileId = String(file?.id);
+    Object.assign(params, await submissionWithFile(t));
   }
   if (path.includes(':folder') && path.includes(':name')) {
     const name = `hostile-${unique()}.jpg`;

@@ -11,6 +11,7 @@ import { signInAdmin } from '../../test/accounts.ts';
 import { blastProgress, queuedBlast, untilBlastDone } from '../../test/blasts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
+import { listenSmtp } from '../../test/smtp-listen.ts';
 import { sendBlast } from './send-blast.ts';
 
 /**
@@ -39,19 +40,13 @@ async function startBreakingSmtp() {
       });
     },
   });
-  server.on('error', () => {});
   server.server.on('connection', (socket: Socket) => {
     if (socket.remotePort) sockets.set(socket.remotePort, socket);
   });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { url, close } = await listenSmtp(server);
+  afterAll(close);
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     state,
     /** How many times a message to `address` arrived whole. */
     arrivals: (address: string) => arrived.filter((a) => a === address).length,

@@ -7,6 +7,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { queuedBlast } from '../../test/blasts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { listenSmtp } from '../../test/smtp-listen.ts';
 import { until } from '../../test/until.ts';
 import { sendBlast } from './send-blast.ts';
 
@@ -29,16 +30,10 @@ async function startStallingSmtp() {
       });
     },
   });
-  server.on('error', () => {});
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { url, close } = await listenSmtp(server);
+  afterAll(close);
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     arrived,
     arrivals: (address: string) => arrived.filter((a) => a === address).length,
   };
