@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { events } from '../db/schema/events.ts';
-import { outboundMail } from '../db/schema/outbound-mail.ts';
 import { services } from '../db/schema/services.ts';
 import { signValue } from '../lib/signed-token.ts';
 import { apiEndpoints } from '../openapi/route-table.ts';
@@ -15,6 +14,7 @@ import { testJpeg } from '../test/images.ts';
 import { markOrderPaid, paidSubmission } from '../test/invoices.ts';
 import { wavHead } from '../test/multipart.ts';
 import { placeOrder, shippingAddress } from '../test/orders.ts';
+import { failedMail } from '../test/outbound-mail.ts';
 import { createProduct } from '../test/products.ts';
 import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.ts';
 import { createSubmission, submissionWithFile } from '../test/submissions.ts';
@@ -80,24 +80,6 @@ const eventFields = () => ({
 /** A new order of the account `token` signs in (its id), for the rows that need one. */
 const orderOf = async (token: string) =>
   (await placeOrder(t, token, { product: { stock: 20 } })).id;
-
-/** A transactional mail the server refused for good, which an admin may send again. */
-async function failedMail() {
-  const [row] = await t.db
-    .insert(outboundMail)
-    .values({
-      key: `contact-notice:access-${unique()}`,
-      purpose: 'contact-notice',
-      subjectId: unique(),
-      toAddress: 'hello@studio.local',
-      message: { to: 'hello@studio.local', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' },
-      status: 'failed',
-      lastError: '550 Mailbox unavailable',
-    })
-    .returning({ id: outboundMail.id });
-  if (!row) throw new Error('no mail row');
-  return row.id;
-}
 
 const submissionFile = () => submissionWithFile(t);
 
@@ -474,7 +456,7 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     }),
   'GET /api/admin/mail': (c) => c.client.api.admin.mail.$get({ query: {} }),
   'POST /api/admin/mail/:id/resend': async (c) =>
-    c.client.api.admin.mail[':id'].resend.$post({ param: { id: await failedMail() } }),
+    c.client.api.admin.mail[':id'].resend.$post({ param: { id: await failedMail(t.db) } }),
   'GET /api/openapi.json': (c) => c.client.api['openapi.json'].$get(),
   'GET /api/docs': (c) => c.client.api.docs.$get(),
   'GET /api/admin/submissions/:id/files/:fileId': async (c) =>

@@ -3,13 +3,12 @@ import { stockCauseLabels } from '@studio/shared/stock';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../db/schema/orders.ts';
-import { products } from '../db/schema/products.ts';
 import { stockMovements } from '../db/schema/stock-movements.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { placeOrder, postOrder } from '../test/orders.ts';
-import { createProduct } from '../test/products.ts';
+import { createProduct, stockOf as productStock } from '../test/products.ts';
 import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.ts';
 
 // Stock history (issue 18 item 6, decision 037): every movement of a product's stock is recorded
@@ -43,13 +42,7 @@ function setStatus(orderId: string, status: 'cancelled' | 'pending' | 'paid') {
   );
 }
 
-async function stockOf(id: string) {
-  const [row] = await t.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, id));
-  return row?.stock;
-}
+const stockOf = (id: string) => productStock(t.db, id);
 
 /** The product's movements in the order they were made: [delta, stock after, cause]. */
 async function movementsOf(productId: string) {

@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { events } from '../db/schema/events.ts';
-import { outboundMail } from '../db/schema/outbound-mail.ts';
 import { services } from '../db/schema/services.ts';
 import { users } from '../db/schema/users.ts';
 import { type JsonSchema, jsonSchemaOf } from '../openapi/document.ts';
@@ -17,6 +16,7 @@ import { signInAdmin } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
 import { placeOrder } from '../test/orders.ts';
+import { failedMail } from '../test/outbound-mail.ts';
 import { createProduct } from '../test/products.ts';
 import { createSubmission, submissionWithFile } from '../test/submissions.ts';
 import { accessRows, type RouteKey } from './access.ts';
@@ -126,21 +126,7 @@ const fixtures: Record<string, (ownerId: string) => Promise<string>> = {
     ]);
     return String(blast?.id);
   },
-  mail: async () => {
-    const [row] = await t.db
-      .insert(outboundMail)
-      .values({
-        key: `contact-notice:hostile-${unique()}`,
-        purpose: 'contact-notice',
-        subjectId: unique(),
-        toAddress: 'hello@studio.local',
-        message: { to: 'hello@studio.local', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' },
-        status: 'failed',
-        lastError: '550 Mailbox unavailable',
-      })
-      .returning({ id: outboundMail.id });
-    return String(row?.id);
-  },
+  mail: () => failedMail(t.db),
 };
 fixtures.projects = fixtures.submissions as (ownerId: string) => Promise<string>;
 

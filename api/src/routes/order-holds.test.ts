@@ -5,7 +5,6 @@ import { testClient } from 'hono/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders } from '../db/schema/orders.ts';
 import { payments } from '../db/schema/payments.ts';
-import { products } from '../db/schema/products.ts';
 import { stockMovements } from '../db/schema/stock-movements.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
@@ -13,7 +12,7 @@ import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { markOrderPaid } from '../test/invoices.ts';
 import { postOrder, shippingAddress } from '../test/orders.ts';
 import { payOrder } from '../test/payments.ts';
-import { createProduct } from '../test/products.ts';
+import { createProduct, stockOf as productStock } from '../test/products.ts';
 
 // Fair stock holds (issue 16 item 4, decision 026): at most ORDER_MAX_UNPAID unpaid orders per
 // customer, at most limits.maxQuantityPerLine of one product per order, and order creation
@@ -26,13 +25,7 @@ beforeAll(async () => {
   t = await createTestApp({ ORDER_HOLD_MINUTES: '30', ORDER_MAX_UNPAID: '3' }, { jobs: true });
 });
 
-async function stockOf(id: string) {
-  const [row] = await t.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, id));
-  return row?.stock;
-}
+const stockOf = (id: string) => productStock(t.db, id);
 
 const order = (token: string, productId: string, quantity: number) =>
   postOrder(t, token, [{ productId, quantity }]);

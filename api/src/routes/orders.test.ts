@@ -2,13 +2,12 @@ import { messages } from '@studio/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema/orders.ts';
-import { products } from '../db/schema/products.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, invalid, read, type TestApp } from '../test/harness.ts';
 import { placeOrder, shippingAddress } from '../test/orders.ts';
 import { paypalEnv } from '../test/payments.ts';
-import { createProduct } from '../test/products.ts';
+import { createProduct, stockOf as productStock } from '../test/products.ts';
 import { type PaypalStandin, startPaypalStandin } from '../test/standins/paypal.ts';
 
 let t: TestApp;
@@ -19,13 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => paypal?.close());
 
-async function stockOf(id: string) {
-  const [row] = await t.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, id));
-  return row?.stock;
-}
+const stockOf = (id: string) => productStock(t.db, id);
 
 describe('POST /api/orders', () => {
   it('computes every amount on the server and reserves the stock', async () => {

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema/audit-log.ts';
 import { submissionStatusHistory } from '../db/schema/project-submissions.ts';
 import { type EvmChain, startEvmChain } from '../test/evm/chain.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
-import { customerOrder } from '../test/orders.ts';
+import { customerOrder, orderHistoryOf, paidBy } from '../test/orders.ts';
 import {
   alephiumEnv,
   alephiumTransfer,
@@ -40,31 +39,7 @@ afterAll(async () => {
 /** A customer's new order of one product, pending. */
 const oneProduct = { product: { category: 'digital', priceCents: 2000 }, address: null } as const;
 
-/** The order as its customer reads it, and its audit rows of status changes. */
-async function historyOf(token: string, orderId: string) {
-  const mine = await read(t.as(token).api.orders[':id'].$get({ param: { id: orderId } }));
-  expect(mine.status).toBe(200);
-  const audits = await t.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, 'order.status')));
-  return {
-    status: mine.body.order.status,
-    history: (mine.body.order.history as { status: string; source: string; at: string }[]).map(
-      ({ status, source }) => ({ status, source }),
-    ),
-    audits: audits.map((a) => a.detail),
-  };
-}
-
-const paidBy = (source: string) => ({
-  status: 'paid',
-  history: [
-    { status: 'pending', source: 'customer' },
-    { status: 'paid', source },
-  ],
-  audits: [expect.objectContaining({ from: 'pending', to: 'paid', source })],
-});
+const historyOf = (token: string, orderId: string) => orderHistoryOf(t, token, orderId);
 
 describe('an order paid online keeps its history: Pending, then Paid with what paid it', () => {
   it('PayPal: paid by the customer approving it', async () => {

@@ -1,4 +1,7 @@
 import type { ShippingAddressInput } from '@studio/shared/schemas/orders';
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { auditLog } from '../db/schema/audit-log.ts';
 import type { products } from '../db/schema/products.ts';
 import { signUpCustomer } from './accounts.ts';
 import { type Answer, read, type TestApp } from './harness.ts';
@@ -80,3 +83,33 @@ export async function customerOrder(
   const order = await placeOrder(t, customer.token, options);
   return { customer, order, orderId: order.id };
 }
+
+/**
+ * The order as its customer (`token`) reads it: its status and the history of its statuses with
+ * what set each; and the details of its status changes' audit rows.
+ */
+export async function orderHistoryOf(t: TestApp, token: string, orderId: string) {
+  const mine = await read(t.as(token).api.orders[':id'].$get({ param: { id: orderId } }));
+  if (mine.status !== 200) throw new Error(`order not read: ${mine.status}`);
+  const audits = await t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, 'order.status')));
+  return {
+    status: mine.body.order.status as string,
+    history: (mine.body.order.history as { status: string; source: string }[]).map(
+      ({ status, source }) => ({ status, source }),
+    ),
+    audits: audits.map((a) => a.detail),
+  };
+}
+
+/** What `orderHistoryOf` reads of an order its customer placed and `source` then paid. */
+export const paidBy = (source: string) => ({
+  status: 'paid',
+  history: [
+    { status: 'pending', source: 'customer' },
+    { status: 'paid', source },
+  ],
+  audits: [expect.objectContaining({ from: 'pending', to: 'paid', source })],
+});

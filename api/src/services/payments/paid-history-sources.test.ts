@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
-import { customerOrder } from '../../test/orders.ts';
+import { customerOrder, orderHistoryOf, paidBy } from '../../test/orders.ts';
 import { alephiumEnv, alephiumTransfer, paypalEnv, quote } from '../../test/payments.ts';
 import { type AlephiumStandin, startAlephiumStandin } from '../../test/standins/alephium.ts';
 import { type PaypalStandin, startPaypalStandin } from '../../test/standins/paypal.ts';
@@ -44,29 +42,7 @@ async function paypalOrderFor(token: string, orderId: string) {
   return { paypalOrderId: created.body.orderId as string, paymentId: created.body.paymentId };
 }
 
-async function historyOf(token: string, orderId: string) {
-  const mine = await read(t.as(token).api.orders[':id'].$get({ param: { id: orderId } }));
-  const audits = await t.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, 'order.status')));
-  return {
-    status: mine.body.order.status,
-    history: (mine.body.order.history as { status: string; source: string }[]).map(
-      ({ status, source }) => ({ status, source }),
-    ),
-    audits: audits.map((a) => a.detail),
-  };
-}
-
-const paidBy = (source: string) => ({
-  status: 'paid',
-  history: [
-    { status: 'pending', source: 'customer' },
-    { status: 'paid', source },
-  ],
-  audits: [expect.objectContaining({ from: 'pending', to: 'paid', source })],
-});
+const historyOf = (token: string, orderId: string) => orderHistoryOf(t, token, orderId);
 
 /** Waits until the order reads paid (a job or a webhook pays it meanwhile). */
 const untilPaid = (token: string, orderId: string) =>
