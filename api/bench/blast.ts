@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
-import { listenSmtp } from '../src/test/smtp-listen.ts';
+import { serveSmtp } from '../src/test/serve-smtp.ts';
 import { type BenchResult, fmt, MB } from './result.ts';
 import { benchAdmin, signInBenchAdmin, startBenchServer } from './server.ts';
 
@@ -13,19 +12,11 @@ const BASELINE = 1000;
 /** A local SMTP server that accepts and counts messages, keeping none. */
 async function countingSmtp() {
   let received = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        received += 1;
-        callback();
-      });
-    },
+  const { url, close } = await serveSmtp((_to, _session, done) => {
+    received += 1;
+    done();
   });
-  return { ...(await listenSmtp(server)), count: () => received };
+  return { url, close, count: () => received };
 }
 
 /**

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { blastMessages as m } from '@studio/shared/messages-blasts';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -11,7 +10,7 @@ import { signInAdmin } from '../../test/accounts.ts';
 import { blastProgress, queuedBlast, untilBlastDone } from '../../test/blasts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
-import { listenSmtp } from '../../test/smtp-listen.ts';
+import { serveSmtp } from '../../test/serve-smtp.ts';
 import { sendBlast } from './send-blast.ts';
 
 /**
@@ -23,27 +22,17 @@ async function startBreakingSmtp() {
   const arrived: string[] = [];
   const sockets = new Map<number, Socket>();
   const state = { breaking: true };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        arrived.push(...to);
-        if (state.breaking && to.some((a) => a.endsWith('@break.example.com'))) {
-          sockets.get(session.remotePort)?.destroy();
-        } else {
-          callback();
-        }
-      });
-    },
+  const { server, url, close } = await serveSmtp((to, session, done) => {
+    arrived.push(...to);
+    if (state.breaking && to.some((a) => a.endsWith('@break.example.com'))) {
+      sockets.get(session.remotePort)?.destroy();
+    } else {
+      done();
+    }
   });
   server.server.on('connection', (socket: Socket) => {
     if (socket.remotePort) sockets.set(socket.remotePort, socket);
   });
-  const { url, close } = await listenSmtp(server);
   afterAll(close);
   return {
     url,

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { queuedBlast } from '../../test/blasts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { listenSmtp } from '../../test/smtp-listen.ts';
+import { serveSmtp } from '../../test/serve-smtp.ts';
 import { until } from '../../test/until.ts';
 import { sendBlast } from './send-blast.ts';
 
@@ -17,20 +16,10 @@ import { sendBlast } from './send-blast.ts';
  */
 async function startStallingSmtp() {
   const arrived: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        arrived.push(...to);
-        if (!to.some((a) => a.endsWith('@slow.example.com'))) callback();
-      });
-    },
+  const { url, close } = await serveSmtp((to, _session, done) => {
+    arrived.push(...to);
+    if (!to.some((a) => a.endsWith('@slow.example.com'))) done();
   });
-  const { url, close } = await listenSmtp(server);
   afterAll(close);
   return {
     url,
