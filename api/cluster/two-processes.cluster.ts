@@ -20,7 +20,7 @@ import { users } from '../src/db/schema/users.ts';
 import { seedProducts } from '../src/db/seed.ts';
 import { startJobs } from '../src/jobs/jobs.ts';
 import { createLogger } from '../src/lib/logger.ts';
-import { blastIdOf, blastStatusOf } from '../src/test/blasts.ts';
+import { blastOf } from '../src/test/blasts.ts';
 import { newUser, read } from '../src/test/harness.ts';
 import { testJpeg } from '../src/test/images.ts';
 import { multipartBody, postMultipart, wavHead } from '../src/test/multipart.ts';
@@ -363,14 +363,19 @@ describe('two API processes on one database, one bucket and one Redis', () => {
       multipartBody({ emails: emails.join('\n'), subject }, []),
       { Authorization: `Bearer ${admin.token}` },
     );
-    const blastId = await until(() => blastIdOf(db, subject), 10_000, 'the blast row', 20);
+    const blastId = await until(
+      async () => (await blastOf(db, { subject }))?.id,
+      10_000,
+      'the blast row',
+      20,
+    );
     // Extra jobs for the same blast, taken by whichever process polls first (A's or B's).
     const jobs = await startJobs({ url, log: createLogger({ LOG_LEVEL: 'silent' }) });
     closing.push(() => jobs.stop());
     for (let i = 0; i < 3; i += 1) await jobs.send('email-blast', { blastId });
     expect((await posted).status).toBeLessThan(300);
     await until(
-      async () => (await blastStatusOf(db, blastId)) === 'done',
+      async () => (await blastOf(db, { id: blastId }))?.status === 'done',
       20_000,
       'the blast to be done',
       50,

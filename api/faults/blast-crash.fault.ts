@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/client.ts';
 import { emailBlastRecipients } from '../src/db/schema/email-blasts.ts';
 import { signInAdmin } from '../src/test/accounts.ts';
-import { blastIdOf, blastStatusOf } from '../src/test/blasts.ts';
+import { blastOf } from '../src/test/blasts.ts';
 import { multipartBody, postMultipart } from '../src/test/multipart.ts';
 import { type Running, startApi, until } from '../src/test/process.ts';
 import { processBed } from '../src/test/process-bed.ts';
@@ -51,11 +51,15 @@ async function postBlast(run: Running, emails: string[], subject: string) {
     { Authorization: `Bearer ${token}` },
     // The process may be killed before it answers.
   ).catch(() => undefined);
-  return until(() => blastIdOf(db, subject), 20_000, `the blast "${subject}"`);
+  return until(async () => (await blastOf(db, { subject }))?.id, 20_000, `the blast "${subject}"`);
 }
 
 const untilDone = (blastId: string) =>
-  until(async () => (await blastStatusOf(db, blastId)) === 'done', 60_000, 'the blast to be done');
+  until(
+    async () => (await blastOf(db, { id: blastId }))?.status === 'done',
+    60_000,
+    'the blast to be done',
+  );
 
 /** What the blast's rows and the SMTP server say; fails on a duplicate or a lost recipient. */
 async function outcome(blastId: string, emails: string[]) {

@@ -62,20 +62,11 @@ export function untilBlastDone(
   );
 }
 
-/** The blast's status in the database (for the tests that run the API as a process). */
-export async function blastStatusOf(db: Db, blastId: string) {
+/** The blast with this id or subject, once its row exists (for the tests of API processes). */
+export async function blastOf(db: Db, by: { id: string } | { subject: string }) {
   const [row] = await db
-    .select({ status: emailBlasts.status })
+    .select()
     .from(emailBlasts)
-    .where(eq(emailBlasts.id, blastId));
-  return row?.status;
-}
-
-/** The id of the blast sent with `subject`, once its row exists. */
-export async function blastIdOf(db: Db, subject: string) {
-  const [row] = await db
-    .select({ id: emailBlasts.id })
-    .from(emailBlasts)
-    .where(eq(emailBlasts.subject, subject));
-  return row?.id;
+    .where('id' in by ? eq(emailBlasts.id, by.id) : eq(emailBlasts.subject, by.subject));
+  return row;
 }

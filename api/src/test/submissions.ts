@@ -49,7 +49,7 @@ export async function submissionWithFile(t: TestApp) {
 /** The submission's payment state as the database holds it. */
 export async function paymentStateOf(db: Db, submissionId: string) {
   const [row] = await db
-    .select({ paymentState: projectSubmissions.paymentState })
+    .select()
     .from(projectSubmissions)
     .where(eq(projectSubmissions.id, submissionId));
   return row?.paymentState;

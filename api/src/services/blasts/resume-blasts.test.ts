@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../client.ts';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { signInAdmin } from '../../test/accounts.ts';
-import { blastStatusOf } from '../../test/blasts.ts';
+import { blastOf } from '../../test/blasts.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { type Running, startApi, until } from '../../test/process.ts';
 import { processBed } from '../../test/process-bed.ts';
@@ -97,7 +97,7 @@ describe('a blast whose process is killed mid-way', () => {
     running.push(second);
     try {
       await until(
-        async () => (await blastStatusOf(db, blast?.id ?? '')) === 'done',
+        async () => (await blastOf(db, { id: blast?.id ?? '' }))?.status === 'done',
         30_000,
         'the blast to be done',
       );
