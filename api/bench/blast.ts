@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
+import { serveSmtp } from '../src/test/serve-smtp.ts';
 import { type BenchResult, fmt, MB } from './result.ts';
-import { startBenchServer } from './server.ts';
+import { benchAdmin, signInBenchAdmin, startBenchServer } from './server.ts';
 
 const RECIPIENTS = 5000;
 const BASELINE = 1000;
@@ -12,29 +12,11 @@ const BASELINE = 1000;
 /** A local SMTP server that accepts and counts messages, keeping none. */
 async function countingSmtp() {
   let received = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        received += 1;
-        callback();
-      });
-    },
+  const { url, close } = await serveSmtp((_to, _session, done) => {
+    received += 1;
+    done();
   });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.server.address();
-      resolve(typeof a === 'object' && a ? a.port : 0);
-    });
-  });
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    count: () => received,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  return { url, close, count: () => received };
 }
 
 /**
@@ -71,16 +53,10 @@ export async function blastBench(): Promise<BenchResult> {
       DATA_DIR: dir,
       SMTP_URL: smtp.url,
       BLAST_RATE: '1000',
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'BenchAdmin123',
+      ...benchAdmin,
     });
     try {
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'bench-admin@example.com', password: 'BenchAdmin123' }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      const token = await signInBenchAdmin(server.url);
       const auth = { Authorization: `Bearer ${token}` };
       const idle = server.rss();
       let peak = idle;

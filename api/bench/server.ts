@@ -1,7 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { ensureDatabase } from '../src/db/ensure-database.ts';
+import { createLogger } from '../src/lib/logger.ts';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,5 +50,80 @@ export async function startBenchServer(env: Record<string, string>) {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/** The admin the bench API makes at start, for the benches of admin routes (`...benchAdmin`). */
+export const benchAdmin = {
+  ADMIN_EMAIL: 'bench-admin@example.com',
+  ADMIN_PASSWORD: 'BenchAdmin123',
+};
+
+/** Signs the bench admin in on the API at `url`; answers the session's token. */
+export async function signInBenchAdmin(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: benchAdmin.ADMIN_EMAIL, password: benchAdmin.ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`the bench admin's sign-in answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * A PostgreSQL of the bench's own (embedded, in a temporary folder `dir` that also serves as the
+ * API's data folder) with the `studio` database at `url`; `stop` stops it and removes the folder.
+ */
+async function startBenchDatabase(name: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `studio-bench-${name}-`));
+  const pg = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'postgres'),
+    log: createLogger({ LOG_LEVEL: 'warn' }),
+    ephemeral: true,
+  });
+  const stop = async () => {
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    return { dir, url: await ensureDatabase(pg.url, 'studio'), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * For a bench of admin routes on a large database: the API on a database of its own with the
+ * bench admin, a connection (`sql`) to seed it, `step` to report the seeding's progress and
+ * `seconds` since it began; `stop` stops the API and the database.
+ */
+export async function startAdminBench(name: string) {
+  const database = await startBenchDatabase(name);
+  let server: Awaited<ReturnType<typeof startBenchServer>>;
+  try {
+    server = await startBenchServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dir,
+      ...benchAdmin,
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+    });
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  return {
+    server,
+    sql,
+    seconds,
+    step: (what: string) =>
+      process.stderr.write(`${name} bench: ${what} (${seconds().toFixed(1)} s)\n`),
+    stop: async () => {
+      await server.stop();
+      await database.stop();
+    },
   };
 }

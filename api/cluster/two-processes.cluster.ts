@@ -11,7 +11,7 @@ import { createClient } from '../src/client.ts';
 import { createDb, type Db } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/db/migrate.ts';
 import { appSettings } from '../src/db/schema/app-settings.ts';
-import { emailBlastRecipients, emailBlasts } from '../src/db/schema/email-blasts.ts';
+import { emailBlastRecipients } from '../src/db/schema/email-blasts.ts';
 import { products } from '../src/db/schema/products.ts';
 import { submissionFiles } from '../src/db/schema/project-submissions.ts';
 import { projectUploads } from '../src/db/schema/project-uploads.ts';
@@ -20,7 +20,8 @@ import { users } from '../src/db/schema/users.ts';
 import { seedProducts } from '../src/db/seed.ts';
 import { startJobs } from '../src/jobs/jobs.ts';
 import { createLogger } from '../src/lib/logger.ts';
-import { read } from '../src/test/harness.ts';
+import { blastOf } from '../src/test/blasts.ts';
+import { newUser, read } from '../src/test/harness.ts';
 import { testJpeg } from '../src/test/images.ts';
 import { multipartBody, postMultipart, wavHead } from '../src/test/multipart.ts';
 import { type Running, startApi, until } from '../src/test/process.ts';
@@ -109,18 +110,7 @@ async function signUps(runs: Running[], ip: string, n: number) {
   const statuses: number[] = [];
   for (let i = 0; i < n; i += 1) {
     const run = runs[i % runs.length] as Running;
-    const res = await api(run).auth.register.$post(
-      {
-        json: {
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          email: `signup.${randomBytes(4).toString('hex')}@example.com`,
-          phone: '+15551234567',
-          password: 'Secret123',
-        },
-      },
-      { headers: from(ip) },
-    );
+    const res = await api(run).auth.register.$post({ json: newUser() }, { headers: from(ip) });
     statuses.push(res.status);
   }
   return statuses;
@@ -373,16 +363,8 @@ describe('two API processes on one database, one bucket and one Redis', () => {
       multipartBody({ emails: emails.join('\n'), subject }, []),
       { Authorization: `Bearer ${admin.token}` },
     );
-    let blastId = '';
-    await until(
-      async () => {
-        const [row] = await db
-          .select({ id: emailBlasts.id })
-          .from(emailBlasts)
-          .where(eq(emailBlasts.subject, subject));
-        blastId = row?.id ?? '';
-        return blastId !== '';
-      },
+    const blastId = await until(
+      async () => (await blastOf(db, { subject }))?.id,
       10_000,
       'the blast row',
       20,
@@ -393,13 +375,7 @@ describe('two API processes on one database, one bucket and one Redis', () => {
     for (let i = 0; i < 3; i += 1) await jobs.send('email-blast', { blastId });
     expect((await posted).status).toBeLessThan(300);
     await until(
-      async () => {
-        const [row] = await db
-          .select({ status: emailBlasts.status })
-          .from(emailBlasts)
-          .where(eq(emailBlasts.id, blastId));
-        return row?.status === 'done';
-      },
+      async () => (await blastOf(db, { id: blastId }))?.status === 'done',
       20_000,
       'the blast to be done',
       50,

@@ -1,15 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/client.ts';
-import { createDb, type Db } from '../src/db/client.ts';
-import { emailBlastRecipients, emailBlasts } from '../src/db/schema/email-blasts.ts';
+import { emailBlastRecipients } from '../src/db/schema/email-blasts.ts';
 import { signInAdmin } from '../src/test/accounts.ts';
+import { blastOf } from '../src/test/blasts.ts';
 import { multipartBody, postMultipart } from '../src/test/multipart.ts';
 import { type Running, startApi, until } from '../src/test/process.ts';
-import { createTestDatabase } from '../src/test/setup-db.ts';
+import { processBed } from '../src/test/process-bed.ts';
 import { startSmtpServer } from '../src/test/smtp.ts';
 
 /**
@@ -20,27 +19,13 @@ import { startSmtpServer } from '../src/test/smtp.ts';
  * the process died).
  */
 
-let db: Db;
-let closeDb: () => Promise<unknown>;
-let databaseUrl: string;
-let dataDir: string;
+const { db, databaseUrl, dataDir, running } = await processBed('blast-fault', { connections: 3 });
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let token: string;
-const running: Running[] = [];
 
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  const client = createDb(databaseUrl, { max: 3 });
-  db = client.db;
-  closeDb = () => client.sql.end();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-blast-fault-'));
   smtp = await startSmtpServer();
   token = (await signInAdmin(db)).token;
-});
-afterAll(async () => {
-  for (const run of running) if (run.child.exitCode === null) await run.stop('SIGKILL');
-  await closeDb?.();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const RATE = 200;
@@ -66,35 +51,15 @@ async function postBlast(run: Running, emails: string[], subject: string) {
     { Authorization: `Bearer ${token}` },
     // The process may be killed before it answers.
   ).catch(() => undefined);
-  let id: string | undefined;
-  await until(
-    async () => {
-      const [row] = await db
-        .select({ id: emailBlasts.id })
-        .from(emailBlasts)
-        .where(eq(emailBlasts.subject, subject));
-      id = row?.id;
-      return id !== undefined;
-    },
-    20_000,
-    `the blast "${subject}"`,
-  );
-  return id as string;
+  return until(async () => (await blastOf(db, { subject }))?.id, 20_000, `the blast "${subject}"`);
 }
 
-async function untilDone(blastId: string) {
-  await until(
-    async () => {
-      const [row] = await db
-        .select({ status: emailBlasts.status })
-        .from(emailBlasts)
-        .where(eq(emailBlasts.id, blastId));
-      return row?.status === 'done';
-    },
+const untilDone = (blastId: string) =>
+  until(
+    async () => (await blastOf(db, { id: blastId }))?.status === 'done',
     60_000,
     'the blast to be done',
   );
-}
 
 /** What the blast's rows and the SMTP server say; fails on a duplicate or a lost recipient. */
 async function outcome(blastId: string, emails: string[]) {

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../src/client.ts';
-import { createDb, type Db } from '../src/db/client.ts';
 import { outboundMail } from '../src/db/schema/outbound-mail.ts';
-import { type Running, startApi, until } from '../src/test/process.ts';
-import { createTestDatabase } from '../src/test/setup-db.ts';
+import { startApi, until } from '../src/test/process.ts';
+import { processBed } from '../src/test/process-bed.ts';
 import { startSmtpServer } from '../src/test/smtp.ts';
 
 /**
@@ -16,11 +14,7 @@ import { startSmtpServer } from '../src/test/smtp.ts';
  * already handed to the mail server is never sent again by itself.
  */
 
-let db: Db;
-let closeDb: () => Promise<unknown>;
-let databaseUrl: string;
-let dataDir: string;
-const running: Running[] = [];
+const { db, databaseUrl, dataDir, running } = await processBed('outbox-fault', { connections: 3 });
 const inbox = 'owner@studio.example';
 
 async function start(smtpUrl: string, retrySeconds = '0.5') {
@@ -44,19 +38,6 @@ async function postContact(baseUrl: string, email: string) {
   });
   return res.status;
 }
-
-beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  const client = createDb(databaseUrl, { max: 3 });
-  db = client.db;
-  closeDb = () => client.sql.end();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-outbox-fault-'));
-});
-afterAll(async () => {
-  for (const run of running) if (run.child.exitCode === null) await run.stop('SIGKILL');
-  await closeDb?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('the mail outbox across a crash', () => {
   it('sends after a restart every mail whose request was answered while the server refused, each once', async () => {

@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wavHead } from '../src/test/multipart.ts';
-import { type Running, startApi, until } from '../src/test/process.ts';
-import { createTestDatabase } from '../src/test/setup-db.ts';
+import { startApi, until } from '../src/test/process.ts';
+import { processBed } from '../src/test/process-bed.ts';
 
 /**
  * SIGTERM while a request and a job are in flight: a visitor's upload that trickles in and would
@@ -18,18 +18,7 @@ import { createTestDatabase } from '../src/test/setup-db.ts';
  * pg-boss to run again. An idle process exits at once.
  */
 
-let databaseUrl: string;
-let dataDir: string;
-const running: Running[] = [];
-
-beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-shutdown-'));
-});
-afterAll(async () => {
-  for (const run of running) if (run.child.exitCode === null) await run.stop('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { databaseUrl, dataDir, running } = await processBed('shutdown');
 
 /** A submission whose one file arrives at 64 KB every 50 ms: minutes for the whole. */
 function tricklingUpload() {

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { wavHead } from '../src/test/multipart.ts';
-import { type Running, startApi, until } from '../src/test/process.ts';
-import { createTestDatabase } from '../src/test/setup-db.ts';
+import { startApi, until } from '../src/test/process.ts';
+import { processBed } from '../src/test/process-bed.ts';
 
 /**
  * A server killed (SIGKILL: no cleanup code runs) in the middle of a project submission's
@@ -18,24 +17,7 @@ import { createTestDatabase } from '../src/test/setup-db.ts';
  * 021), and touches nothing a row names (the seed's images). No submission row is left.
  */
 
-let db: Db;
-let closeDb: () => Promise<unknown>;
-let databaseUrl: string;
-let dataDir: string;
-const running: Running[] = [];
-
-beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  const client = createDb(databaseUrl, { max: 2 });
-  db = client.db;
-  closeDb = () => client.sql.end();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-upload-kill-'));
-});
-afterAll(async () => {
-  for (const run of running) if (run.child.exitCode === null) await run.stop('SIGKILL');
-  await closeDb?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { db, databaseUrl, dataDir, running } = await processBed('upload-kill', { connections: 2 });
 
 /** Every file under `dir`, relative to it. */
 function filesUnder(dir: string): string[] {

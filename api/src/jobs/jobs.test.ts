@@ -3,6 +3,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
 import { createTestDatabase } from '../test/setup-db.ts';
+import { until } from '../test/until.ts';
 import { type JobHandlers, type JobPayloads, queueNames, startJobs } from './jobs.ts';
 
 const log = createLogger({ LOG_LEVEL: 'silent' });
@@ -39,14 +40,6 @@ function recordingHandlers() {
   return { ran, handlers };
 }
 
-async function until(check: () => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('jobs on a database that pg-boss 10 used', () => {
   it('moves the jobs still to run into the current schema, drops the old one, and runs them', async () => {
     // What an API of the previous release left behind: pg-boss 10's schema with its queues, a job
@@ -80,7 +73,7 @@ describe('jobs on a database that pg-boss 10 used', () => {
       expect(schemas?.old).toBeNull();
       expect(schemas?.version).toBeGreaterThan(24);
 
-      await until(() => ran['payment-receipt'].length > 0);
+      await until(() => ran['payment-receipt'].length > 0, 10_000, 'the receipt job', 50);
       expect(ran['payment-receipt']).toEqual([{ paymentId: 'p-due' }]);
 
       const moved = await sql<
@@ -101,7 +94,7 @@ describe('jobs on a database that pg-boss 10 used', () => {
 
       // The new schema keeps working: a job sent now runs.
       await jobs.send('email-blast', { blastId: 'b-new' });
-      await until(() => ran['email-blast'].length > 0);
+      await until(() => ran['email-blast'].length > 0, 10_000, 'the blast job', 50);
       expect(ran['email-blast']).toEqual([{ blastId: 'b-new' }]);
     } finally {
       await jobs.stop();

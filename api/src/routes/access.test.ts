@@ -4,8 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteKey } from '../app.ts';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { events } from '../db/schema/events.ts';
-import { outboundMail } from '../db/schema/outbound-mail.ts';
-import { submissionFiles } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
 import { signValue } from '../lib/signed-token.ts';
 import type { AccessRow } from '../openapi/access-row.ts';
@@ -17,9 +15,11 @@ import { createTestApp, newUser, read, type TestApp, type TestClient } from '../
 import { testJpeg } from '../test/images.ts';
 import { markOrderPaid, paidSubmission } from '../test/invoices.ts';
 import { wavHead } from '../test/multipart.ts';
+import { placeOrder, shippingAddress } from '../test/orders.ts';
+import { failedMail } from '../test/outbound-mail.ts';
 import { createProduct } from '../test/products.ts';
 import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.ts';
-import { createSubmission } from '../test/submissions.ts';
+import { createSubmission, submissionWithFile } from '../test/submissions.ts';
 import { completedUpload, createUpload, newDraft, TUS, wavBytes } from '../test/tus.ts';
 import { accessRows } from './access.ts';
 
@@ -79,61 +79,11 @@ const eventFields = () => ({
   date: '2030-05-01T20:00:00Z',
 });
 
-const address = {
-  firstName: 'A',
-  lastName: 'B',
-  street: 'C 1',
-  city: 'D',
-  state: 'E',
-  zipCode: '12345',
-  phone: '+15551234567',
-};
+/** A new order of the account `token` signs in (its id), for the rows that need one. */
+const orderOf = async (token: string) =>
+  (await placeOrder(t, token, { product: { stock: 20 } })).id;
 
-async function placeOrder(token: string) {
-  const product = await createProduct(t.db, { stock: 20 });
-  const res = await read(
-    t.as(token).api.orders.$post({
-      json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address },
-    }),
-  );
-  if (res.status !== 201) throw new Error(`order failed: ${res.status}`);
-  return res.body.order.id as string;
-}
-
-/** A transactional mail the server refused for good, which an admin may send again. */
-async function failedMail() {
-  const [row] = await t.db
-    .insert(outboundMail)
-    .values({
-      key: `contact-notice:access-${unique()}`,
-      purpose: 'contact-notice',
-      subjectId: unique(),
-      toAddress: 'hello@studio.local',
-      message: { to: 'hello@studio.local', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' },
-      status: 'failed',
-      lastError: '550 Mailbox unavailable',
-    })
-    .returning({ id: outboundMail.id });
-  if (!row) throw new Error('no mail row');
-  return row.id;
-}
-
-async function submissionFile() {
-  const { submission } = await createSubmission(t.db);
-  const key = `submissions/access-${unique()}`;
-  await t.storage.put(key, Readable.from([Buffer.from('bytes')]));
-  const [file] = await t.db
-    .insert(submissionFiles)
-    .values({
-      submissionId: submission.id,
-      originalName: 'a.wav',
-      storageKey: key,
-      contentType: 'audio/wav',
-      sizeBytes: 5,
-    })
-    .returning();
-  return { id: submission.id, fileId: String(file?.id) };
-}
+const submissionFile = () => submissionWithFile(t);
 
 async function event() {
   const [row] = await t.db
@@ -339,7 +289,7 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     c.client.api.orders.$post({
       json: {
         items: [{ productId: (await createProduct(t.db)).id, quantity: 1 }],
-        shippingAddress: address,
+        shippingAddress,
       },
     }),
   'GET /api/orders': (c) => c.client.api.orders.$get({ query: {} }),
@@ -348,22 +298,22 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
       json: {
         paymentId: 'PAY-1',
         payerId: 'PAYER-1',
-        orderId: await placeOrder(await ownerToken(c)),
+        orderId: await orderOf(await ownerToken(c)),
       },
     }),
   'GET /api/orders/:id': async (c) =>
-    c.client.api.orders[':id'].$get({ param: { id: await placeOrder(await ownerToken(c)) } }),
+    c.client.api.orders[':id'].$get({ param: { id: await orderOf(await ownerToken(c)) } }),
   'POST /api/orders/:id/cancel': async (c) =>
     c.client.api.orders[':id'].cancel.$post({
-      param: { id: await placeOrder(await ownerToken(c)) },
+      param: { id: await orderOf(await ownerToken(c)) },
     }),
   'GET /api/orders/:id/invoice.pdf': async (c) =>
     c.client.api.orders[':id']['invoice.pdf'].$get({
-      param: { id: await markOrderPaid(t.db, await placeOrder(await ownerToken(c))) },
+      param: { id: await markOrderPaid(t.db, await orderOf(await ownerToken(c))) },
     }),
   'POST /api/orders/:id/payment-confirm': async (c) =>
     c.client.api.orders[':id']['payment-confirm'].$post({
-      param: { id: await placeOrder(await ownerToken(c)) },
+      param: { id: await orderOf(await ownerToken(c)) },
       json: { paymentMethod: 'usdt', transactionId: `0x${'cd'.repeat(32)}` },
     }),
   'GET /api/events/admin': (c) => c.client.api.events.admin.$get(),
@@ -406,19 +356,19 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
   'GET /api/admin/report': (c) => c.client.api.admin.report.$get({ query: {} }),
   'GET /api/admin/orders': (c) => c.client.api.admin.orders.$get({ query: {} }),
   'GET /api/admin/orders/:id': async (c) =>
-    c.client.api.admin.orders[':id'].$get({ param: { id: await placeOrder(setupAdmin) } }),
+    c.client.api.admin.orders[':id'].$get({ param: { id: await orderOf(setupAdmin) } }),
   'GET /api/admin/orders/:id/invoice.pdf': async (c) =>
     c.client.api.admin.orders[':id']['invoice.pdf'].$get({
-      param: { id: await markOrderPaid(t.db, await placeOrder(setupAdmin)) },
+      param: { id: await markOrderPaid(t.db, await orderOf(setupAdmin)) },
     }),
   'PUT /api/admin/orders/:id/status': async (c) =>
     c.client.api.admin.orders[':id'].status.$put({
-      param: { id: await placeOrder(setupAdmin) },
+      param: { id: await orderOf(setupAdmin) },
       json: { status: 'processing' },
     }),
   // A crypto payment recorded as refunded: nothing leaves for another service.
   'POST /api/admin/orders/:id/refunds': async (c) => {
-    const orderId = await placeOrder(setupAdmin);
+    const orderId = await orderOf(setupAdmin);
     await confirmedCryptoPayment(t.db, { orderId }, { amountCents: 500 });
     return c.client.api.admin.orders[':id'].refunds.$post({
       param: { id: orderId },
@@ -443,7 +393,7 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     });
   },
   'PUT /api/admin/orders/:id/shipping': async (c) => {
-    const id = await placeOrder(setupAdmin);
+    const id = await orderOf(setupAdmin);
     await read(
       t
         .as(setupAdmin)
@@ -508,7 +458,7 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     }),
   'GET /api/admin/mail': (c) => c.client.api.admin.mail.$get({ query: {} }),
   'POST /api/admin/mail/:id/resend': async (c) =>
-    c.client.api.admin.mail[':id'].resend.$post({ param: { id: await failedMail() } }),
+    c.client.api.admin.mail[':id'].resend.$post({ param: { id: await failedMail(t.db) } }),
   'GET /api/openapi.json': (c) => c.client.api['openapi.json'].$get(),
   'GET /api/docs': (c) => c.client.api.docs.$get(),
   'GET /api/admin/submissions/:id/files/:fileId': async (c) =>

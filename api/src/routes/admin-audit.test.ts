@@ -7,7 +7,8 @@ import { payments } from '../db/schema/payments.ts';
 import { recordAudit } from '../services/audit/record-audit.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
-import { createProduct } from '../test/products.ts';
+import { customerOrder } from '../test/orders.ts';
+import { payOrder } from '../test/payments.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
@@ -20,28 +21,9 @@ beforeAll(async () => {
 const audit = (query: Record<string, string>, token = admin.token) =>
   read(t.as(token).api.admin.audit.$get({ query }));
 
-async function placeOrder() {
-  const customer = await signUpCustomer(t);
-  const product = await createProduct(t.db, { priceCents: 1000, stock: 10 });
-  const res = await read(
-    t.as(customer.token).api.orders.$post({
-      json: {
-        items: [{ productId: product.id, quantity: 1 }],
-        shippingAddress: {
-          firstName: 'Ada',
-          lastName: 'Byron',
-          street: '1 Main St',
-          city: 'London',
-          state: 'LDN',
-          zipCode: '12345',
-          phone: '+15551234567',
-        },
-      },
-    }),
-  );
-  expect(res.status).toBe(201);
-  return res.body.order as { id: string; orderNumber: string };
-}
+/** A new customer's pending order. */
+const placeNewOrder = async () =>
+  (await customerOrder(t, { product: { priceCents: 1000, stock: 10 } })).order;
 
 interface Entry {
   id: number;
@@ -57,7 +39,7 @@ interface Entry {
 describe('GET /api/admin/audit', () => {
   it('lists who did what, in words, with a link to the object', async () => {
     const clerk = await signInAdmin(t.db);
-    const order = await placeOrder();
+    const order = await placeNewOrder();
     const moved = await read(
       t.as(clerk.token).api.admin.orders[':id'].status.$put({
         param: { id: order.id },
@@ -119,7 +101,7 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('tells system changes from deleted people, links payments to their order, drops gone objects', async () => {
-    const order = await placeOrder();
+    const order = await placeNewOrder();
     const [payment] = await t.db
       .insert(payments)
       .values({ method: 'paypal', orderId: order.id, amountCents: 1000 })
@@ -279,13 +261,8 @@ describe('GET /api/admin/audit', () => {
 describe('GET /api/admin/audit/filters', () => {
   it('lists the people, object types and actions present, in words', async () => {
     const clerk = await signInAdmin(t.db);
-    const order = await placeOrder();
-    await read(
-      t.as(clerk.token).api.admin.orders[':id'].status.$put({
-        param: { id: order.id },
-        json: { status: 'paid' },
-      }),
-    );
+    const order = await placeNewOrder();
+    await payOrder(t, order.id, { admin: clerk.token });
     await recordAudit({
       db: t.db,
       actorId: null,

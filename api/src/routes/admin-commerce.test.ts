@@ -13,6 +13,8 @@ import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, invalid, read, type TestApp } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
 import { exeHead, multipartBody, postMultipart } from '../test/multipart.ts';
+import { placeOrder } from '../test/orders.ts';
+import { payOrder } from '../test/payments.ts';
 import { createProduct } from '../test/products.ts';
 import { addressesOf, startSmtpServer } from '../test/smtp.ts';
 import { createSubmission } from '../test/submissions.ts';
@@ -20,44 +22,23 @@ import { createSubmission } from '../test/submissions.ts';
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  street: '1 Engine St',
-  city: 'London',
-  state: 'LDN',
-  zipCode: '10001',
-  phone: '+15551234567',
-};
-
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ SMTP_URL: smtp.url, LOW_STOCK_THRESHOLD: '5' }, { jobs: true });
   admin = await signInAdmin(t.db);
 });
 
-async function placeOrder(customer: { token: string }, quantity = 1, priceCents = 2000) {
-  const product = await createProduct(t.db, { priceCents, stock: 50 });
-  const res = await read(
-    t.as(customer.token).api.orders.$post({
-      json: { items: [{ productId: product.id, quantity }], shippingAddress: address },
-    }),
-  );
-  expect(res.status).toBe(201);
-  return res.body.order as { id: string; orderNumber: string; totalCents: number };
-}
+/** An order of `quantity` of a new product at `priceCents`, placed by `customer`. */
+const newOrder = (customer: { token: string }, quantity = 1, priceCents = 2000) =>
+  placeOrder(t, customer.token, { product: { priceCents, stock: 50 }, quantity });
 
 describe('dashboard', () => {
   it('answers the stats and low-stock products from the data, and the computed trends', async () => {
     const before = (await read(t.as(admin.token).api.admin.dashboard.$get())).body;
     const customer = await signUpCustomer(t);
-    const pending = await placeOrder(customer, 1, 1000);
-    const paid = await placeOrder(customer, 2, 1500);
-    await read(
-      t
-        .as(admin.token)
-        .api.admin.orders[':id'].status.$put({ param: { id: paid.id }, json: { status: 'paid' } }),
-    );
+    const pending = await newOrder(customer, 1, 1000);
+    const paid = await newOrder(customer, 2, 1500);
+    await payOrder(t, paid.id, { admin: admin.token });
     const low = await createProduct(t.db, { stock: 2, name: 'Almost gone' });
     const { submission } = await createSubmission(t.db);
     await t.db.insert(payments).values({
@@ -88,13 +69,9 @@ describe('dashboard', () => {
 describe('order_daily_stats (kept by a trigger for the dashboard)', () => {
   it('always equals the grouped orders, through inserts, status changes and deletes', async () => {
     const customer = await signUpCustomer(t);
-    const a = await placeOrder(customer, 2, 1234);
-    const b = await placeOrder(customer, 1, 999);
-    await read(
-      t
-        .as(admin.token)
-        .api.admin.orders[':id'].status.$put({ param: { id: a.id }, json: { status: 'paid' } }),
-    );
+    const a = await newOrder(customer, 2, 1234);
+    const b = await newOrder(customer, 1, 999);
+    await payOrder(t, a.id, { admin: admin.token });
     await read(
       t
         .as(admin.token)
@@ -134,8 +111,8 @@ describe('order_daily_stats (kept by a trigger for the dashboard)', () => {
 describe('orders', () => {
   it('filters by status, searches number, name and e-mail, sorts and pages with a total', async () => {
     const customer = await signUpCustomer(t);
-    const first = await placeOrder(customer, 1, 1000);
-    const second = await placeOrder(customer, 1, 9000);
+    const first = await newOrder(customer, 1, 1000);
+    const second = await newOrder(customer, 1, 9000);
     await read(
       t.as(admin.token).api.admin.orders[':id'].status.$put({
         param: { id: second.id },
@@ -174,7 +151,7 @@ describe('orders', () => {
 
   it("search follows a customer's new name and e-mail, and never matches across two fields", async () => {
     const customer = await signUpCustomer(t);
-    const order = await placeOrder(customer);
+    const order = await newOrder(customer);
     const tag = order.id.slice(0, 8);
     await t.db
       .update(users)
@@ -195,12 +172,7 @@ describe('orders', () => {
   it('sets any status, refuses the current one with 409, keeps history and audit, and cancelling returns stock', async () => {
     const customer = await signUpCustomer(t);
     const product = await createProduct(t.db, { stock: 10 });
-    const placed = await read(
-      t.as(customer.token).api.orders.$post({
-        json: { items: [{ productId: product.id, quantity: 4 }], shippingAddress: address },
-      }),
-    );
-    const id = placed.body.order.id;
+    const { id } = await placeOrder(t, customer.token, { productId: product.id, quantity: 4 });
     const same = await read(
       t
         .as(admin.token)
@@ -260,12 +232,8 @@ describe('orders', () => {
 
   it('adds shipping: all three fields required, the order ships, and the customer gets the tracking by e-mail', async () => {
     const customer = await signUpCustomer(t);
-    const order = await placeOrder(customer);
-    await read(
-      t
-        .as(admin.token)
-        .api.admin.orders[':id'].status.$put({ param: { id: order.id }, json: { status: 'paid' } }),
-    );
+    const order = await newOrder(customer);
+    await payOrder(t, order.id, { admin: admin.token });
     for (const [body, message] of [
       [{ trackingNumber: '1Z999', shippingMethod: 'express' }, orderMessages.carrierRequired],
       [
@@ -541,12 +509,8 @@ describe('submissions', () => {
 describe('report', () => {
   it('answers revenue by day and method, orders by status, top products and submissions by service', async () => {
     const customer = await signUpCustomer(t);
-    const order = await placeOrder(customer, 3, 1100);
-    await read(
-      t
-        .as(admin.token)
-        .api.admin.orders[':id'].status.$put({ param: { id: order.id }, json: { status: 'paid' } }),
-    );
+    const order = await newOrder(customer, 3, 1100);
+    await payOrder(t, order.id, { admin: admin.token });
     const today = new Date().toISOString().slice(0, 10);
     const res = await read(
       t.as(admin.token).api.admin.report.$get({ query: { from: today, to: today } }),
@@ -582,12 +546,7 @@ describe('re-opening a cancelled order', () => {
   it('takes the stock again, and refuses with 409 when it is gone', async () => {
     const customer = await signUpCustomer(t);
     const product = await createProduct(t.db, { stock: 3 });
-    const placed = await read(
-      t.as(customer.token).api.orders.$post({
-        json: { items: [{ productId: product.id, quantity: 2 }], shippingAddress: address },
-      }),
-    );
-    const id = placed.body.order.id;
+    const { id } = await placeOrder(t, customer.token, { productId: product.id, quantity: 2 });
     const stock = async () =>
       (
         await t.db.select({ s: products.stock }).from(products).where(eq(products.id, product.id))

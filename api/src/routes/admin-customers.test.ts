@@ -9,9 +9,9 @@ import { projectSubmissions } from '../db/schema/project-submissions.ts';
 import { refunds } from '../db/schema/refunds.ts';
 import { subscribers } from '../db/schema/subscribers.ts';
 import { users } from '../db/schema/users.ts';
-import { signInAdmin } from '../test/accounts.ts';
-import { createTestApp, newUser, read, type TestApp } from '../test/harness.ts';
-import { createProduct } from '../test/products.ts';
+import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
+import { createTestApp, read, type TestApp } from '../test/harness.ts';
+import { placeOrder } from '../test/orders.ts';
 import { createSubmission } from '../test/submissions.ts';
 
 let t: TestApp;
@@ -22,36 +22,16 @@ beforeAll(async () => {
   admin = await signInAdmin(t.db);
 });
 
-const address = {
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  street: '1 Main St',
-  city: 'Arlington',
-  state: 'VA',
-  zipCode: '22201',
-  phone: '+15551234567',
-};
-
 /** A customer registered through the API, with a last name no other test uses. */
-async function register(overrides: Record<string, unknown> = {}) {
-  const lastName = `Zed${randomUUID().slice(0, 8)}`;
-  const res = await read(
-    t.client.api.auth.register.$post({ json: newUser({ lastName, ...overrides }) }),
-  );
-  expect(res.status).toBe(201);
-  return res.body as { token: string; user: { id: string; email: string; lastName: string } };
-}
+const register = (overrides: Record<string, unknown> = {}) =>
+  signUpCustomer(t, { lastName: `Zed${randomUUID().slice(0, 8)}`, ...overrides });
 
 /** An order placed by the customer, then moved to `status` by the admin (as the Orders tab does). */
 async function order(token: string, status: OrderStatus, quantity = 1) {
-  const product = await createProduct(t.db, { priceCents: 1000, stock: 100 });
-  const placed = await read(
-    t.as(token).api.orders.$post({
-      json: { items: [{ productId: product.id, quantity }], shippingAddress: address },
-    }),
-  );
-  expect(placed.status).toBe(201);
-  const placedOrder = placed.body.order as { id: string; totalCents: number; createdAt: string };
+  const placedOrder = await placeOrder(t, token, {
+    product: { priceCents: 1000, stock: 100 },
+    quantity,
+  });
   if (status !== 'pending') {
     const moved = await read(
       t.as(admin.token).api.admin.orders[':id'].status.$put({

@@ -13,6 +13,8 @@ import { refunds } from '../db/schema/refunds.ts';
 import { stockMovements } from '../db/schema/stock-movements.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, invalid, read, type TestApp } from '../test/harness.ts';
+import { customerOrder, placeOrder } from '../test/orders.ts';
+import { payOrder, paypalEnv } from '../test/payments.ts';
 import { until } from '../test/process.ts';
 import { createProduct } from '../test/products.ts';
 import { confirmedCryptoPayment, refundHash } from '../test/refunds.ts';
@@ -38,10 +40,7 @@ beforeAll(async () => {
   t = await createTestApp(
     {
       SMTP_URL: smtp.url,
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.baseUrl,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      ...paypalEnv(paypal),
       PAYMENT_PROVIDER_TIMEOUT_MS: String(TIMEOUT_MS),
       PAYMENT_RECHECK_SECONDS: '1',
       ORDER_MAX_UNPAID: '1000',
@@ -57,38 +56,11 @@ afterEach(async () => {
 });
 afterAll(() => paypal?.close());
 
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  street: '1 Engine St',
-  city: 'London',
-  state: 'LDN',
-  zipCode: '10001',
-  phone: '+15551234567',
-};
-
 /** A customer's order of `quantity` of a new product, placed and paid with PayPal. */
 async function paidOrder({ quantity = 2, priceCents = 2500, stock = 10 } = {}) {
-  const customer = await signUpCustomer(t);
   const product = await createProduct(t.db, { priceCents, stock, category: 'apparel' });
-  const placed = await read(
-    t.as(customer.token).api.orders.$post({
-      json: { items: [{ productId: product.id, quantity }], shippingAddress: address },
-    }),
-  );
-  expect(placed.status).toBe(201);
-  const orderId = placed.body.order.id as string;
-  const created = await read(
-    t.as(customer.token).api.payments.paypal.orders.$post({ json: { orderId } }),
-  );
-  expect(created.status).toBe(201);
-  paypal.approve(created.body.orderId);
-  const executed = await read(
-    t.as(customer.token).api.orders['execute-payment'].$post({
-      json: { paymentId: created.body.orderId, payerId: 'PAYER1', orderId },
-    }),
-  );
-  expect(executed.status).toBe(200);
+  const { customer, order, orderId } = await customerOrder(t, { productId: product.id, quantity });
+  await payOrder(t, orderId, { token: customer.token, paypal });
   const [payment] = await t.db
     .select()
     .from(payments)
@@ -98,7 +70,7 @@ async function paidOrder({ quantity = 2, priceCents = 2500, stock = 10 } = {}) {
   return {
     customer,
     orderId,
-    orderNumber: placed.body.order.orderNumber as string,
+    orderNumber: order.orderNumber,
     product,
     itemId: item.id,
     paymentId: payment.id,
@@ -546,21 +518,12 @@ describe('PayPal down, slow or pending', () => {
 
 describe('crypto refunds', () => {
   async function cryptoOrder(method: 'usdt' | 'alephium' = 'usdt') {
-    const customer = await signUpCustomer(t);
-    const product = await createProduct(t.db, { priceCents: 4000, stock: 5, category: 'digital' });
-    const placed = await read(
-      t.as(customer.token).api.orders.$post({
-        json: { items: [{ productId: product.id, quantity: 1 }] },
-      }),
-    );
-    const orderId = placed.body.order.id as string;
+    const { customer, orderId } = await customerOrder(t, {
+      product: { priceCents: 4000, stock: 5, category: 'digital' },
+      address: null,
+    });
     const payment = await confirmedCryptoPayment(t.db, { orderId }, { method, amountCents: 4280 });
-    await read(
-      t.as(admin.token).api.admin.orders[':id'].status.$put({
-        param: { id: orderId },
-        json: { status: 'paid' },
-      }),
-    );
+    await payOrder(t, orderId, { admin: admin.token });
     return { customer, orderId, payment };
   }
 
@@ -775,15 +738,8 @@ describe('refused input', () => {
     const malformed = await refundOrder('not-an-id', { amountCents: 100 });
     expect(malformed.status).toBe(404);
     const customer = await signUpCustomer(t);
-    const unpaid = await read(
-      t.as(customer.token).api.orders.$post({
-        json: {
-          items: [{ productId: (await createProduct(t.db)).id, quantity: 1 }],
-          shippingAddress: address,
-        },
-      }),
-    );
-    const notPaid = await refundOrder(unpaid.body.order.id, { amountCents: 100 });
+    const unpaid = await placeOrder(t, customer.token);
+    const notPaid = await refundOrder(unpaid.id, { amountCents: 100 });
     expect([notPaid.status, notPaid.body.message]).toEqual([409, m.orderNotPaid]);
     expect((await refundOrder(o.orderId, { amountCents: 100 }, customer.token)).status).toBe(403);
     expect(paypalRefundsOf(o.captureId)).toHaveLength(0);

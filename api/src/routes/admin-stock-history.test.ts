@@ -3,12 +3,12 @@ import { stockCauseLabels } from '@studio/shared/stock';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../db/schema/orders.ts';
-import { products } from '../db/schema/products.ts';
 import { stockMovements } from '../db/schema/stock-movements.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
-import { createProduct } from '../test/products.ts';
+import { placeOrder, postOrder } from '../test/orders.ts';
+import { createProduct, stockOf as productStock } from '../test/products.ts';
 import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.ts';
 
 // Stock history (issue 18 item 6, decision 037): every movement of a product's stock is recorded
@@ -17,16 +17,6 @@ import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.t
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signInAdmin>>;
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  street: '12 Analytical Way',
-  city: 'London',
-  state: 'LDN',
-  zipCode: '10001',
-  phone: '+15551234567',
-};
-
 beforeAll(async () => {
   t = await createTestApp({ ORDER_MAX_UNPAID: '1000' }, { jobs: true });
   admin = await signInAdmin(t.db);
@@ -43,17 +33,6 @@ function history(productId: string, query: { page?: string; pageSize?: string } 
   );
 }
 
-async function placeOrder(token: string, productId: string, quantity: number) {
-  const res = await read(
-    t.as(token).api.orders.$post({
-      json: { items: [{ productId, quantity }], shippingAddress: address },
-    }),
-  );
-  if (res.status !== 201)
-    throw new Error(`order failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.order as { id: string; orderNumber: string };
-}
-
 function setStatus(orderId: string, status: 'cancelled' | 'pending' | 'paid') {
   return read(
     t.as(admin.token).api.admin.orders[':id'].status.$put({
@@ -63,13 +42,7 @@ function setStatus(orderId: string, status: 'cancelled' | 'pending' | 'paid') {
   );
 }
 
-async function stockOf(id: string) {
-  const [row] = await t.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, id));
-  return row?.stock;
-}
+const stockOf = (id: string) => productStock(t.db, id);
 
 /** The product's movements in the order they were made: [delta, stock after, cause]. */
 async function movementsOf(productId: string) {
@@ -111,9 +84,9 @@ describe('GET /api/admin/products/:id/stock-history', () => {
     const productId: string = created.body.product.id;
 
     // A sale of 3, held for the order.
-    const sold = await placeOrder(customer.token, productId, 3);
+    const sold = await placeOrder(t, customer.token, { productId, quantity: 3 });
     // Another of 2 whose hold runs out: released by the job.
-    const expiring = await placeOrder(customer.token, productId, 2);
+    const expiring = await placeOrder(t, customer.token, { productId, quantity: 2 });
     await t.db
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
@@ -217,9 +190,9 @@ describe('GET /api/admin/products/:id/stock-history', () => {
   it('a re-open refused for want of stock changes and records nothing', async () => {
     const customer = await signUpCustomer(t);
     const product = await createProduct(t.db, { stock: 2 });
-    const order = await placeOrder(customer.token, product.id, 2);
+    const order = await placeOrder(t, customer.token, { productId: product.id, quantity: 2 });
     expect((await setStatus(order.id, 'cancelled')).status).toBe(200);
-    await placeOrder(customer.token, product.id, 1);
+    await placeOrder(t, customer.token, { productId: product.id });
     const before = await movementsOf(product.id);
     const res = await setStatus(order.id, 'pending');
     expect(res.status).toBe(409);
@@ -232,13 +205,7 @@ describe('GET /api/admin/products/:id/stock-history', () => {
     const product = await createProduct(t.db, { stock: 8 });
     const customers = await Promise.all(Array.from({ length: 12 }, () => signUpCustomer(t)));
     const results = await Promise.all(
-      customers.map((c) =>
-        read(
-          t.as(c.token).api.orders.$post({
-            json: { items: [{ productId: product.id, quantity: 1 }], shippingAddress: address },
-          }),
-        ),
-      ),
+      customers.map((c) => postOrder(t, c.token, [{ productId: product.id, quantity: 1 }])),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(8);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);

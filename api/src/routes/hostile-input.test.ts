@@ -6,8 +6,6 @@ import type { z } from 'zod';
 import type { RouteKey } from '../app.ts';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { events } from '../db/schema/events.ts';
-import { outboundMail } from '../db/schema/outbound-mail.ts';
-import { submissionFiles } from '../db/schema/project-submissions.ts';
 import { services } from '../db/schema/services.ts';
 import { users } from '../db/schema/users.ts';
 import { validatorOf } from '../lib/validate.ts';
@@ -18,8 +16,10 @@ import { createSession } from '../services/auth/create-session.ts';
 import { signInAdmin } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
+import { placeOrder } from '../test/orders.ts';
+import { failedMail } from '../test/outbound-mail.ts';
 import { createProduct } from '../test/products.ts';
-import { createSubmission } from '../test/submissions.ts';
+import { createSubmission, submissionWithFile } from '../test/submissions.ts';
 import { accessRows } from './access.ts';
 
 /**
@@ -86,27 +86,6 @@ async function sessionOf(userId: string) {
   return (await createSession({ db: t.db, userId })).token;
 }
 
-async function placeOrder(ownerId: string): Promise<string> {
-  const product = await createProduct(t.db, { stock: 1000 });
-  const res = await t.request('POST', '/api/orders', {
-    token: await sessionOf(ownerId),
-    body: {
-      items: [{ productId: product.id, quantity: 1 }],
-      shippingAddress: {
-        firstName: 'Ada',
-        lastName: 'Byron',
-        street: '1 Main St',
-        city: 'London',
-        state: 'LDN',
-        zipCode: '12345',
-        phone: '+15551234567',
-      },
-    },
-  });
-  if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.order.id;
-}
-
 /**
  * A fresh row for each resource a path or a body names (`/api/admin/products/:id`, `productId`),
  * owned by the admin caller where ownership matters. A resource not listed gets a random id: its
@@ -114,7 +93,8 @@ async function placeOrder(ownerId: string): Promise<string> {
  */
 const fixtures: Record<string, (ownerId: string) => Promise<string>> = {
   products: async () => (await createProduct(t.db, { stock: 1000 })).id,
-  orders: placeOrder,
+  orders: async (ownerId) =>
+    (await placeOrder(t, await sessionOf(ownerId), { product: { stock: 1000 } })).id,
   submissions: async () => (await createSubmission(t.db)).submission.id,
   services: async () => {
     const [row] = await t.db
@@ -147,21 +127,7 @@ const fixtures: Record<string, (ownerId: string) => Promise<string>> = {
     ]);
     return String(blast?.id);
   },
-  mail: async () => {
-    const [row] = await t.db
-      .insert(outboundMail)
-      .values({
-        key: `contact-notice:hostile-${unique()}`,
-        purpose: 'contact-notice',
-        subjectId: unique(),
-        toAddress: 'hello@studio.local',
-        message: { to: 'hello@studio.local', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' },
-        status: 'failed',
-        lastError: '550 Mailbox unavailable',
-      })
-      .returning({ id: outboundMail.id });
-    return String(row?.id);
-  },
+  mail: () => failedMail(t.db),
 };
 fixtures.projects = fixtures.submissions as (ownerId: string) => Promise<string>;
 
@@ -175,21 +141,7 @@ async function realParams(path: string, ownerId: string): Promise<Record<string,
   const segments = path.split('/');
   const params: Record<string, string> = {};
   if (path.includes(':fileId')) {
-    const { submission } = await createSubmission(t.db);
-    const key = `submissions/hostile-${unique()}`;
-    await t.storage.put(key, Readable.from([Buffer.from('bytes')]));
-    const [file] = await t.db
-      .insert(submissionFiles)
-      .values({
-        submissionId: submission.id,
-        originalName: 'a.wav',
-        storageKey: key,
-        contentType: 'audio/wav',
-        sizeBytes: 5,
-      })
-      .returning();
-    params.id = submission.id;
-    params.fileId = String(file?.id);
+    Object.assign(params, await submissionWithFile(t));
   }
   if (path.includes(':folder') && path.includes(':name')) {
     const name = `hostile-${unique()}.jpg`;

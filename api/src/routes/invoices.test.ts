@@ -15,8 +15,10 @@ import { transitionOrder } from '../services/orders/transition-order.ts';
 import { markPaid } from '../services/payments/mark-paid.ts';
 import { INVOICE_DOWNLOADS_PER_WINDOW } from '../services/rate-limit/limit-by-account.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
-import { createTestApp, newUser, read, type TestApp } from '../test/harness.ts';
+import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { markOrderPaid, paidSubmission } from '../test/invoices.ts';
+import { customerOrder } from '../test/orders.ts';
+import { payOrder, paypalEnv } from '../test/payments.ts';
 import { createProduct } from '../test/products.ts';
 import { startSmtpServer } from '../test/smtp.ts';
 import { type PaypalStandin, startPaypalStandin } from '../test/standins/paypal.ts';
@@ -47,9 +49,7 @@ beforeAll(async () => {
     {
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'https://shop.studio.example',
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.baseUrl,
+      ...paypalEnv(paypal),
       ORDER_MAX_UNPAID: '1000',
       ...business,
     },
@@ -61,6 +61,7 @@ afterAll(async () => {
   await paypal?.close();
 });
 
+/** Where the orders ship: the PDF is read back for its accents and typographic apostrophe. */
 const address = {
   firstName: 'José',
   lastName: 'Müller',
@@ -72,41 +73,20 @@ const address = {
 };
 
 /** A customer (named as given) with a pending order of two products, one of them twice. */
-async function placeOrder(name: { firstName?: string; lastName?: string } = {}) {
-  const res = await read(t.client.api.auth.register.$post({ json: newUser(name) }));
-  expect(res.status).toBe(201);
-  const customer = res.body as { token: string; user: { id: string; email: string } };
+async function pendingOrder(name: { firstName?: string; lastName?: string } = {}) {
   const record = await createProduct(t.db, { name: 'Vinyl “Nocturnes”', priceCents: 2500 });
   const tote = await createProduct(t.db, {
     name: 'Tote <img src=x onerror=alert(1)> & co',
     priceCents: 1250,
   });
-  const placed = await read(
-    t.as(customer.token).api.orders.$post({
-      json: {
-        items: [
-          { productId: record.id, quantity: 1 },
-          { productId: tote.id, quantity: 2 },
-        ],
-        shippingAddress: address,
-      },
-    }),
-  );
-  expect(placed.status).toBe(201);
-  return { customer, order: placed.body.order as { id: string; orderNumber: string } };
-}
-
-/** Paid through PayPal as a customer pays: the stand-in approves, execute-payment captures. */
-async function payWithPaypal(token: string, orderId: string) {
-  const created = await read(t.as(token).api.payments.paypal.orders.$post({ json: { orderId } }));
-  expect(created.status).toBe(201);
-  paypal.approve(created.body.orderId);
-  const res = await read(
-    t.as(token).api.orders['execute-payment'].$post({
-      json: { paymentId: created.body.orderId, payerId: 'PAYER123', orderId },
-    }),
-  );
-  expect(res.status).toBe(200);
+  return customerOrder(t, {
+    name,
+    items: [
+      { productId: record.id, quantity: 1 },
+      { productId: tote.id, quantity: 2 },
+    ],
+    address,
+  });
 }
 
 /** The PDF's text as pdftotext reads it (the layout kept, so columns read across). */
@@ -139,8 +119,8 @@ const oneToN = (numbers: number[]) => numbers.map((_, i) => i + 1);
 
 describe('the receipt of a paid order', () => {
   it('arrives itemised, as HTML and text: lines, shipping, tax, total, method, the order link and the seller', async () => {
-    const { customer, order } = await placeOrder({ firstName: 'Zoë', lastName: 'Ørsted' });
-    await payWithPaypal(customer.token, order.id);
+    const { customer, order } = await pendingOrder({ firstName: 'Zoë', lastName: 'Ørsted' });
+    await payOrder(t, order.id, { token: customer.token, paypal });
     const [mail] = await smtp.waitFor(customer.user.email, 1, 20_000);
     const view = await read(
       t.as(customer.token).api.orders[':id'].$get({ param: { id: order.id } }),
@@ -217,7 +197,7 @@ describe('the receipt of a paid order', () => {
 describe('invoice numbers', () => {
   it('20 orders paid at once get the next 20 numbers of the year, none skipped or repeated', async () => {
     const year = new Date().getUTCFullYear();
-    const placed = await Promise.all(Array.from({ length: 20 }, () => placeOrder()));
+    const placed = await Promise.all(Array.from({ length: 20 }, () => pendingOrder()));
     const pending = await Promise.all(
       placed.map(async ({ order }) => {
         const [row] = await t.db
@@ -258,7 +238,7 @@ describe('invoice numbers', () => {
   it('a payment rolled back gives its number back: the next paid order takes it', async () => {
     const year = new Date().getUTCFullYear();
     const before = await numbersOf(year);
-    const { order: lost } = await placeOrder();
+    const { order: lost } = await pendingOrder();
     await expect(
       t.db.transaction(async (tx) => {
         await transitionOrder(tx, { orderId: lost.id, to: 'paid', source: 'admin' });
@@ -267,7 +247,7 @@ describe('invoice numbers', () => {
     ).rejects.toThrow('the payment fails');
     const [unpaid] = await t.db.select().from(orders).where(eq(orders.id, lost.id));
     expect(unpaid?.status).toBe('pending');
-    const { order } = await placeOrder();
+    const { order } = await pendingOrder();
     await markOrderPaid(t.db, order.id);
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(invoice?.number).toBe(before.length + 1);
@@ -275,7 +255,7 @@ describe('invoice numbers', () => {
   }, 30_000);
 
   it('an order paid twice at once (customer and webhook) keeps one number', async () => {
-    const { order } = await placeOrder();
+    const { order } = await pendingOrder();
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
         t.db.transaction((tx) => issueInvoice(tx, { subject: { kind: 'order', id: order.id } })),
@@ -295,9 +275,9 @@ describe('invoice numbers', () => {
   }, 30_000);
 
   it('starts again at 1 in a new year', async () => {
-    const a = await placeOrder();
-    const b = await placeOrder();
-    const c = await placeOrder();
+    const a = await pendingOrder();
+    const b = await pendingOrder();
+    const c = await pendingOrder();
     const issue = (orderId: string, at: string) =>
       t.db.transaction((tx) =>
         issueInvoice(tx, { subject: { kind: 'order', id: orderId }, issuedAt: new Date(at) }),
@@ -313,8 +293,8 @@ describe('invoice numbers', () => {
 
 describe('GET /api/orders/:id/invoice.pdf', () => {
   it('gives the owner the PDF: seller, buyer in any script, numbers, lines and totals', async () => {
-    const { customer, order } = await placeOrder({ firstName: 'Иван', lastName: 'Đặng-Säther' });
-    await payWithPaypal(customer.token, order.id);
+    const { customer, order } = await pendingOrder({ firstName: 'Иван', lastName: 'Đặng-Säther' });
+    await payOrder(t, order.id, { token: customer.token, paypal });
     const res = await download(
       t.as(customer.token).api.orders[':id']['invoice.pdf'].$get({ param: { id: order.id } }),
     );
@@ -365,7 +345,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
   it.runIf(existsSync('/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'))(
     'draws a name in Chinese or Japanese with the machine’s fallback font',
     async () => {
-      const { customer, order } = await placeOrder({ firstName: '山田', lastName: '太郎' });
+      const { customer, order } = await pendingOrder({ firstName: '山田', lastName: '太郎' });
       await markOrderPaid(t.db, order.id);
       const res = await download(
         t.as(customer.token).api.orders[':id']['invoice.pdf'].$get({ param: { id: order.id } }),
@@ -375,7 +355,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
   );
 
   it('marks a refunded order Refunded', async () => {
-    const { customer, order } = await placeOrder();
+    const { customer, order } = await pendingOrder();
     await markOrderPaid(t.db, order.id);
     await t.db.transaction((tx) =>
       transitionOrder(tx, { orderId: order.id, to: 'refunded', source: 'admin' }),
@@ -388,7 +368,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
   });
 
   it('lists a partial refund with its date and what was kept', async () => {
-    const { customer, order } = await placeOrder();
+    const { customer, order } = await pendingOrder();
     const [payment] = await t.db
       .insert(payments)
       .values({ method: 'paypal', orderId: order.id, amountCents: 1 })
@@ -425,7 +405,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
   });
 
   it('is a 404 for another customer, a 401 without a session, and a 409 before payment', async () => {
-    const { customer, order } = await placeOrder();
+    const { customer, order } = await pendingOrder();
     const other = await signUpCustomer(t);
     const call = (token?: string) =>
       read(t.as(token).api.orders[':id']['invoice.pdf'].$get({ param: { id: order.id } }));
@@ -450,7 +430,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
 
 describe('invoice downloads per account', () => {
   it(`a customer gets ${INVOICE_DOWNLOADS_PER_WINDOW} in 10 minutes, then 429 with Retry-After; another customer and the admin still get theirs`, async () => {
-    const { customer, order } = await placeOrder();
+    const { customer, order } = await pendingOrder();
     await markOrderPaid(t.db, order.id);
     const call = (token: string) =>
       t.as(token).api.orders[':id']['invoice.pdf'].$get({ param: { id: order.id } });
@@ -467,7 +447,7 @@ describe('invoice downloads per account', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600);
     expect(await refused.json()).toMatchObject({ message: invoiceMessages.tooManyDownloads });
     // Another customer's downloads are counted apart; the admin's route has no such limit.
-    const other = await placeOrder();
+    const other = await pendingOrder();
     await markOrderPaid(t.db, other.order.id);
     const theirs = await t
       .as(other.customer.token)
@@ -483,7 +463,7 @@ describe('invoice downloads per account', () => {
 
 describe('GET /api/admin/orders/:id/invoice.pdf', () => {
   it('gives an admin any paid order’s invoice, and says when it is not paid yet', async () => {
-    const { order } = await placeOrder();
+    const { order } = await pendingOrder();
     const call = () =>
       download(
         t.as(admin).api.admin.orders[':id']['invoice.pdf'].$get({ param: { id: order.id } }),

@@ -5,49 +5,30 @@ import { testClient } from 'hono/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders } from '../db/schema/orders.ts';
 import { payments } from '../db/schema/payments.ts';
-import { products } from '../db/schema/products.ts';
 import { stockMovements } from '../db/schema/stock-movements.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
 import { markOrderPaid } from '../test/invoices.ts';
-import { createProduct } from '../test/products.ts';
+import { postOrder, shippingAddress } from '../test/orders.ts';
+import { payOrder } from '../test/payments.ts';
+import { createProduct, stockOf as productStock } from '../test/products.ts';
 
 // Fair stock holds (issue 16 item 4, decision 026): at most ORDER_MAX_UNPAID unpaid orders per
 // customer, at most limits.maxQuantityPerLine of one product per order, and order creation
 // limited per account and per address.
 
 let t: TestApp;
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  street: '12 Analytical Way',
-  city: 'London',
-  state: 'LDN',
-  zipCode: '10001',
-  phone: '+15551234567',
-};
 const cap = limits.maxQuantityPerLine;
 
 beforeAll(async () => {
   t = await createTestApp({ ORDER_HOLD_MINUTES: '30', ORDER_MAX_UNPAID: '3' }, { jobs: true });
 });
 
-async function stockOf(id: string) {
-  const [row] = await t.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, id));
-  return row?.stock;
-}
+const stockOf = (id: string) => productStock(t.db, id);
 
-function order(token: string, productId: string, quantity: number) {
-  return read(
-    t.as(token).api.orders.$post({
-      json: { items: [{ productId, quantity }], shippingAddress: address },
-    }),
-  );
-}
+const order = (token: string, productId: string, quantity: number) =>
+  postOrder(t, token, [{ productId, quantity }]);
 
 async function unpaidOf(userId: string) {
   const rows = await t.db
@@ -96,12 +77,7 @@ describe('at most ORDER_MAX_UNPAID unpaid orders per customer', () => {
     expect(await stockOf(book.id)).toBe(47);
 
     // The admin's "Mark as Paid" (a real payment ends the same way, through transitionOrder).
-    const paid = await read(
-      t.as(admin.token).api.admin.orders[':id'].status.$put({
-        param: { id: placed[0]?.body.order.id },
-        json: { status: 'paid' },
-      }),
-    );
+    const paid = await payOrder(t, placed[0]?.body.order.id, { admin: admin.token });
     expect(paid.status).toBe(200);
     expect((await order(customer.token, book.id, 1)).status).toBe(201);
     expect((await order(customer.token, book.id, 1)).status).toBe(409);
@@ -264,17 +240,10 @@ describe('at most limits.maxQuantityPerLine of one product per order', () => {
     const over = await order(customer.token, tee.id, cap + 1);
     expect(over.status).toBe(400);
     expect(over.body.message).toBe(orderMessages.perLineCap(cap));
-    const split = await read(
-      t.as(customer.token).api.orders.$post({
-        json: {
-          items: [
-            { productId: tee.id, quantity: 6 },
-            { productId: tee.id, quantity: cap - 5 },
-          ],
-          shippingAddress: address,
-        },
-      }),
-    );
+    const split = await postOrder(t, customer.token, [
+      { productId: tee.id, quantity: 6 },
+      { productId: tee.id, quantity: cap - 5 },
+    ]);
     expect(split.status).toBe(400);
     expect(split.body.message).toBe(orderMessages.perLineCap(cap));
     expect(await stockOf(tee.id)).toBe(100);
@@ -303,7 +272,7 @@ describe('order creation is rate-limited', () => {
   const place = (ip: string, token: string, productId: string) =>
     read(
       from(ip, token).api.orders.$post({
-        json: { items: [{ productId, quantity: 1 }], shippingAddress: address },
+        json: { items: [{ productId, quantity: 1 }], shippingAddress },
       }),
     );
 

@@ -2,46 +2,23 @@ import { orderMessages } from '@studio/shared/messages/orders';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema/orders.ts';
-import { products } from '../db/schema/products.ts';
 import { releaseExpiredOrders } from '../services/orders/release-expired-orders.ts';
 import { signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, invalid, read, type TestApp } from '../test/harness.ts';
-import { createProduct } from '../test/products.ts';
+import { placeOrder, shippingAddress } from '../test/orders.ts';
+import { paypalEnv } from '../test/payments.ts';
+import { createProduct, stockOf as productStock } from '../test/products.ts';
 import { type PaypalStandin, startPaypalStandin } from '../test/standins/paypal.ts';
 
 let t: TestApp;
 let paypal: PaypalStandin;
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  street: '12 Analytical Way',
-  city: 'London',
-  state: 'LDN',
-  zipCode: '10001',
-  phone: '+15551234567',
-};
-
 beforeAll(async () => {
   paypal = await startPaypalStandin();
-  t = await createTestApp(
-    {
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.baseUrl,
-      ORDER_HOLD_MINUTES: '30',
-    },
-    { jobs: true },
-  );
+  t = await createTestApp({ ...paypalEnv(paypal), ORDER_HOLD_MINUTES: '30' }, { jobs: true });
 });
 afterAll(() => paypal?.close());
 
-async function stockOf(id: string) {
-  const [row] = await t.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, id));
-  return row?.stock;
-}
+const stockOf = (id: string) => productStock(t.db, id);
 
 describe('POST /api/orders', () => {
   it('computes every amount on the server and reserves the stock', async () => {
@@ -64,7 +41,7 @@ describe('POST /api/orders', () => {
             { productId: pack.id, quantity: 1 },
             { productId: tee.id, quantity: 1 },
           ],
-          shippingAddress: address,
+          shippingAddress,
           total: 1,
           subtotal: 1,
         }),
@@ -81,7 +58,7 @@ describe('POST /api/orders', () => {
       taxCents: 956,
       totalCents: 15_705,
       total: '$157.05',
-      shippingAddress: address,
+      shippingAddress,
       user: { email: customer.user.email },
     });
     expect(order.orderNumber).toMatch(/^ORD-\d{6}-[0-9A-HJKMNP-TV-Z]{6}$/);
@@ -124,13 +101,13 @@ describe('POST /api/orders', () => {
     ['an empty cart', () => ({ items: [] }), 400, orderMessages.cartEmpty],
     [
       'zero quantity',
-      (p: string) => ({ items: [{ productId: p, quantity: 0 }], shippingAddress: address }),
+      (p: string) => ({ items: [{ productId: p, quantity: 0 }], shippingAddress }),
       400,
       'Quantity must be at least 1',
     ],
     [
       'more than in stock',
-      (p: string) => ({ items: [{ productId: p, quantity: 9 }], shippingAddress: address }),
+      (p: string) => ({ items: [{ productId: p, quantity: 9 }], shippingAddress }),
       409,
       null,
     ],
@@ -138,7 +115,7 @@ describe('POST /api/orders', () => {
       'a bad ZIP code',
       (p: string) => ({
         items: [{ productId: p, quantity: 1 }],
-        shippingAddress: { ...address, zipCode: '!' },
+        shippingAddress: { ...shippingAddress, zipCode: '!' },
       }),
       400,
       orderMessages.address.zipInvalid,
@@ -147,7 +124,7 @@ describe('POST /api/orders', () => {
       'a missing street',
       (p: string) => ({
         items: [{ productId: p, quantity: 1 }],
-        shippingAddress: { ...address, street: ' ' },
+        shippingAddress: { ...shippingAddress, street: ' ' },
       }),
       400,
       orderMessages.address.streetRequired,
@@ -170,13 +147,13 @@ describe('POST /api/orders', () => {
     });
     const gone = await read(
       t.as(customer.token).api.orders.$post({
-        json: { items: [{ productId: retired.id, quantity: 1 }], shippingAddress: address },
+        json: { items: [{ productId: retired.id, quantity: 1 }], shippingAddress },
       }),
     );
     expect(gone.status).toBe(404);
     const elsewhere = await read(
       t.as(customer.token).api.orders.$post({
-        json: { items: [{ productId: partner.id, quantity: 1 }], shippingAddress: address },
+        json: { items: [{ productId: partner.id, quantity: 1 }], shippingAddress },
       }),
     );
     expect(elsewhere.status).toBe(422);
@@ -191,7 +168,7 @@ describe('POST /api/orders', () => {
     for (let round = 0; round < 5; round++) {
       const [a, b] = await Promise.all([signUpCustomer(t), signUpCustomer(t)]);
       const last = await createProduct(t.db, { stock: 1 });
-      const body = { items: [{ productId: last.id, quantity: 1 }], shippingAddress: address };
+      const body = { items: [{ productId: last.id, quantity: 1 }], shippingAddress };
       const results = await Promise.all([
         read(t.as(a.token).api.orders.$post({ json: body })),
         read(t.as(b.token).api.orders.$post({ json: body })),
@@ -244,24 +221,20 @@ describe('unpaid orders give their stock back', () => {
   it('cancels an order whose hold ran out and returns the stock, once', async () => {
     const customer = await signUpCustomer(t);
     const tee = await createProduct(t.db, { stock: 4 });
-    const res = await read(
-      t.as(customer.token).api.orders.$post({
-        json: { items: [{ productId: tee.id, quantity: 3 }], shippingAddress: address },
-      }),
-    );
+    const placed = await placeOrder(t, customer.token, { productId: tee.id, quantity: 3 });
     expect(await stockOf(tee.id)).toBe(1);
     const jobs = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job where name = 'order-release' and data->>'orderId' = ${res.body.order.id}`,
+      sql`select count(*)::int as n from pgboss.job where name = 'order-release' and data->>'orderId' = ${placed.id}`,
     );
     expect(jobs[0]?.n).toBe(1);
     await t.db
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
-      .where(eq(orders.id, res.body.order.id));
-    await releaseExpiredOrders({ db: t.db, orderId: res.body.order.id });
+      .where(eq(orders.id, placed.id));
+    await releaseExpiredOrders({ db: t.db, orderId: placed.id });
     await releaseExpiredOrders({ db: t.db });
     expect(await stockOf(tee.id)).toBe(4);
-    const [order] = await t.db.select().from(orders).where(eq(orders.id, res.body.order.id));
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(order?.status).toBe('cancelled');
     const pay = await read(
       t
@@ -276,12 +249,8 @@ describe('paying an order with PayPal', () => {
   it('executes the payment after PayPal returns and answers the summary the success page shows', async () => {
     const customer = await signUpCustomer(t);
     const tee = await createProduct(t.db, { priceCents: 2500, stock: 5, name: 'Black Tee' });
-    const placed = await read(
-      t.as(customer.token).api.orders.$post({
-        json: { items: [{ productId: tee.id, quantity: 2 }], shippingAddress: address },
-      }),
-    );
-    const orderId = placed.body.order.id;
+    const placed = await placeOrder(t, customer.token, { productId: tee.id, quantity: 2 });
+    const orderId = placed.id;
     const created = await read(
       t.as(customer.token).api.payments.paypal.orders.$post({ json: { orderId } }),
     );
@@ -293,7 +262,7 @@ describe('paying an order with PayPal', () => {
     expect(request?.body).toMatchObject({
       purchase_units: [
         {
-          reference_id: placed.body.order.orderNumber,
+          reference_id: placed.orderNumber,
           amount: {
             value: '61.99',
             breakdown: {
@@ -315,7 +284,7 @@ describe('paying an order with PayPal', () => {
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.order).toMatchObject({
-      orderNumber: placed.body.order.orderNumber,
+      orderNumber: placed.orderNumber,
       status: 'paid',
       subtotal: '$50.00',
       tax: '$3.50',
@@ -345,12 +314,7 @@ describe('a payment in progress keeps the order', () => {
   it('a quote extends the hold, and an offered transfer still being confirmed stops the release', async () => {
     const customer = await signUpCustomer(t);
     const tee = await createProduct(t.db, { stock: 5 });
-    const res = await read(
-      t.as(customer.token).api.orders.$post({
-        json: { items: [{ productId: tee.id, quantity: 1 }], shippingAddress: address },
-      }),
-    );
-    const id = res.body.order.id;
+    const { id } = await placeOrder(t, customer.token, { productId: tee.id });
     await t.db
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() + 60_000) })

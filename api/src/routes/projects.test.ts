@@ -12,6 +12,7 @@ import {
   wavHead,
 } from '../test/multipart.ts';
 import { addressesOf, startSmtpServer } from '../test/smtp.ts';
+import { until } from '../test/until.ts';
 
 const m = projectMessages;
 let t: TestApp;
@@ -45,14 +46,6 @@ async function counts() {
   const [f] = await t.db.select({ n: count() }).from(submissionFiles);
   const stored = (await t.storedFiles()).length;
   return { submissions: s?.n ?? 0, files: f?.n ?? 0, stored };
-}
-
-async function until(check: () => Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 async function expectNothingLeft(before: Awaited<ReturnType<typeof counts>>) {
@@ -235,11 +228,11 @@ describe('POST /api/projects/submit', () => {
     req.on('error', () => {});
     body.stream.pipe(req);
     // Pull the plug once part of the file is on the server's disk.
-    await until(partial);
+    await until(partial, 10_000, 'a partial file');
     body.stream.unpipe(req);
     body.stream.destroy();
     req.destroy();
-    await until(async () => !(await partial()));
+    await until(async () => !(await partial()), 10_000, 'the partial file removed');
     expect(await counts()).toEqual(before);
   });
 

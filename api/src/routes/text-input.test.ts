@@ -8,6 +8,7 @@ import { services } from '../db/schema/services.ts';
 import { users } from '../db/schema/users.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
 import { createTestApp, invalid, newUser, read, type TestApp } from '../test/harness.ts';
+import { shippingAddress } from '../test/orders.ts';
 import { createProduct } from '../test/products.ts';
 import { createSubmission } from '../test/submissions.ts';
 
@@ -23,16 +24,6 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await signInAdmin(t.db)).token;
 });
-
-const address = {
-  firstName: 'Ada',
-  lastName: 'Byron',
-  street: '1 Main St',
-  city: 'London',
-  state: 'LDN',
-  zipCode: '12345',
-  phone: '+15551234567',
-};
 
 /** The answer is the project's 400 naming `field` in its message and in its issue path. */
 function expectRefused(
@@ -148,7 +139,7 @@ describe('an unpaired surrogate bound for jsonb', () => {
       t.as(token).api.orders.$post({
         json: {
           items: [{ productId: product.id, quantity: 1 }],
-          shippingAddress: { ...address, street: '\ud800x Main St' },
+          shippingAddress: { ...shippingAddress, street: '\ud800x Main St' },
         },
       }),
     );

@@ -5,12 +5,15 @@ import { createSession } from '../services/auth/create-session.ts';
 import { ensureAdmin } from '../services/auth/ensure-admin.ts';
 import { newUser, read, type TestApp } from './harness.ts';
 
-/** A signed-in customer, registered through the API. */
-export async function signUpCustomer(t: TestApp) {
-  const res = await read(t.client.api.auth.register.$post({ json: newUser() }));
+/** A signed-in customer, registered through the API (`overrides` on `newUser()`'s body). */
+export async function signUpCustomer(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const res = await read(t.client.api.auth.register.$post({ json: newUser(overrides) }));
   if (res.status !== 201)
     throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { token: string; user: { id: string; email: string } };
+  return res.body as {
+    token: string;
+    user: { id: string; email: string; firstName: string; lastName: string };
+  };
 }
 
 /** A signed-in admin, made the way start-up and `admin:create` make one. */

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkAnswersFrom } from './contract.ts';
 
+// The process tests import their wait from here beside `startApi`.
+export { until } from './until.ts';
+
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface Running {
@@ -72,18 +75,4 @@ export async function startApi(env: Record<string, string>, timeoutMs = 60_000):
       return run.exited;
     },
   };
-}
-
-/** Polls `check` every `pollMs` until it holds; fails with `what` after `timeoutMs`. */
-export async function until(
-  check: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-  pollMs = 5,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { products } from '../db/schema/products.ts';
 import { stockMovements } from '../db/schema/stock-movements.ts';
@@ -23,4 +24,13 @@ export async function createProduct(db: Db, values: Partial<typeof products.$inf
       .insert(stockMovements)
       .values({ productId: row.id, delta: row.stock, stockAfter: row.stock, cause: 'initial' });
   return row;
+}
+
+/** The product's stock as the database holds it. */
+export async function stockOf(db: Db, productId: string) {
+  const [row] = await db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.stock;
 }

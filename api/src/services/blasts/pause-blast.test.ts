@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { signInAdmin } from '../../test/accounts.ts';
+import { blastProgress } from '../../test/blasts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
+import { until } from '../../test/until.ts';
 import { blastPauseSeconds } from './pause-blast.ts';
 import { resumeBlasts } from './resume-blasts.ts';
 
@@ -26,19 +28,7 @@ beforeAll(async () => {
   token = (await signInAdmin(t.db)).token;
 }, 60_000);
 
-async function progress(blastId: string) {
-  const res = await read(
-    t.as(token).api.admin['email-blasts'][':id'].$get({ param: { id: blastId } }),
-  );
-  expect(res.status).toBe(200);
-  return res.body as {
-    blast: Record<string, unknown> & {
-      status: string;
-      pausedUntil: string | null;
-      pauseReason: string | null;
-    };
-  };
-}
+const progress = (blastId: string) => blastProgress(t, token, blastId);
 
 describe('blast pauses', () => {
   it('double from the base up to an hour', () => {
@@ -65,19 +55,21 @@ describe('blast pauses', () => {
       );
       // Followed in the history while the send call waits.
       let sawPause: Record<string, unknown> | undefined;
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const list = await read(
-          t.as(token).api.admin['email-blasts'].$get({ query: { pageSize: '100' } }),
-        );
-        const blast = (list.body.blasts as Record<string, unknown>[]).find(
-          (b) => b.subject === `Greylisted ${id}`,
-        );
-        if (blast?.pausedUntil) sawPause ??= blast;
-        if (blast?.status === 'done') break;
-        if (Date.now() > deadline) throw new Error(`not done: ${JSON.stringify(blast)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await until(
+        async () => {
+          const list = await read(
+            t.as(token).api.admin['email-blasts'].$get({ query: { pageSize: '100' } }),
+          );
+          const blast = (list.body.blasts as Record<string, unknown>[]).find(
+            (b) => b.subject === `Greylisted ${id}`,
+          );
+          if (blast?.pausedUntil) sawPause ??= blast;
+          return blast?.status === 'done';
+        },
+        60_000,
+        'the blast to be done',
+        50,
+      );
       const res = await answer;
       expect([200, 202]).toContain(res.status);
       const blastId = res.body.blastId as string;

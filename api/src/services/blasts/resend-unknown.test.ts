@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { blastMessages as m } from '@studio/shared/messages/blasts';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
-import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { signInAdmin } from '../../test/accounts.ts';
+import { blastProgress, queuedBlast, untilBlastDone } from '../../test/blasts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
+import { serveSmtp } from '../../test/serve-smtp.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { sendBlast } from './send-blast.ts';
 
@@ -22,36 +22,20 @@ async function startBreakingSmtp() {
   const arrived: string[] = [];
   const sockets = new Map<number, Socket>();
   const state = { breaking: true };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        arrived.push(...to);
-        if (state.breaking && to.some((a) => a.endsWith('@break.example.com'))) {
-          sockets.get(session.remotePort)?.destroy();
-        } else {
-          callback();
-        }
-      });
-    },
+  const { server, url, close } = await serveSmtp((to, session, done) => {
+    arrived.push(...to);
+    if (state.breaking && to.some((a) => a.endsWith('@break.example.com'))) {
+      sockets.get(session.remotePort)?.destroy();
+    } else {
+      done();
+    }
   });
-  server.on('error', () => {});
   server.server.on('connection', (socket: Socket) => {
     if (socket.remotePort) sockets.set(socket.remotePort, socket);
   });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(close);
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     state,
     /** How many times a message to `address` arrived whole. */
     arrivals: (address: string) => arrived.filter((a) => a === address).length,
@@ -75,38 +59,9 @@ beforeAll(async () => {
 
 const tag = () => randomBytes(4).toString('hex');
 
-async function queuedBlast(
-  recipients: { email: string; status?: 'pending' | 'sending' }[],
-  subject: string,
-) {
-  const [blast] = await t.db.insert(emailBlasts).values({ subject, message: 'Hi' }).returning();
-  if (!blast) throw new Error('no blast');
-  await t.db
-    .insert(emailBlastRecipients)
-    .values(recipients.map((r) => ({ blastId: blast.id, ...r })));
-  return blast.id;
-}
+const progress = (blastId: string) => blastProgress(t, token, blastId);
 
-async function progress(blastId: string) {
-  const res = await read(
-    t.as(token).api.admin['email-blasts'][':id'].$get({ param: { id: blastId } }),
-  );
-  expect(res.status).toBe(200);
-  return res.body as {
-    blast: Record<string, unknown> & { status: string };
-    recipients: { email: string; status: string; error: string | null }[];
-  };
-}
-
-async function untilDone(blastId: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const p = await progress(blastId);
-    if (p.blast.status === 'done') return p;
-    if (Date.now() > deadline) throw new Error(`blast not done: ${JSON.stringify(p.blast)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const untilDone = (blastId: string) => untilBlastDone(t, token, blastId);
 
 const resend = (id: string) =>
   read(t.as(token).api.admin['email-blasts'][':id']['resend-unknown'].$post({ param: { id } }));
@@ -166,7 +121,8 @@ describe('recipients whose outcome is unknown', () => {
     const id = tag();
     const orphan = `orphan.${id}@example.com`;
     const fresh = `fresh.${id}@example.com`;
-    const blastId = await queuedBlast(
+    const { id: blastId } = await queuedBlast(
+      t.db,
       [{ email: orphan, status: 'sending' }, { email: fresh }],
       'After a crash',
     );

@@ -1,15 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../client.ts';
-import { createDb, type Db } from '../../db/client.ts';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { signInAdmin } from '../../test/accounts.ts';
+import { blastOf } from '../../test/blasts.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { type Running, startApi, until } from '../../test/process.ts';
-import { createTestDatabase } from '../../test/setup-db.ts';
+import { processBed } from '../../test/process-bed.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 
 /** The processes `pid` started (tsx runs the API in a child node process). */
@@ -44,23 +44,9 @@ function killHard(run: Running) {
   return run.exited;
 }
 
-let db: Db;
-let closeDb: () => Promise<unknown>;
-let databaseUrl: string;
-let dataDir: string;
-const running: Running[] = [];
-
-beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  const client = createDb(databaseUrl, { max: 3 });
-  db = client.db;
-  closeDb = () => client.sql.end();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-blast-crash-'));
-});
-afterAll(async () => {
-  for (const run of running) if (run.child.exitCode === null) await killHard(run);
-  await closeDb?.();
-  rmSync(dataDir, { recursive: true, force: true });
+const { db, databaseUrl, dataDir, running } = await processBed('blast-crash', {
+  connections: 3,
+  kill: killHard,
 });
 
 describe('a blast whose process is killed mid-way', () => {
@@ -111,13 +97,7 @@ describe('a blast whose process is killed mid-way', () => {
     running.push(second);
     try {
       await until(
-        async () => {
-          const [row] = await db
-            .select({ status: emailBlasts.status })
-            .from(emailBlasts)
-            .where(eq(emailBlasts.id, blast?.id ?? ''));
-          return row?.status === 'done';
-        },
+        async () => (await blastOf(db, { id: blast?.id ?? '' }))?.status === 'done',
         30_000,
         'the blast to be done',
       );

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { queuedBlast } from '../../test/blasts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { serveSmtp } from '../../test/serve-smtp.ts';
+import { until } from '../../test/until.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { sendBlast } from './send-blast.ts';
 
@@ -14,29 +16,13 @@ import { sendBlast } from './send-blast.ts';
  */
 async function startStallingSmtp() {
   const arrived: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        arrived.push(...to);
-        if (!to.some((a) => a.endsWith('@slow.example.com'))) callback();
-      });
-    },
+  const { url, close } = await serveSmtp((to, _session, done) => {
+    arrived.push(...to);
+    if (!to.some((a) => a.endsWith('@slow.example.com'))) done();
   });
-  server.on('error', () => {});
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(close);
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     arrived,
     arrivals: (address: string) => arrived.filter((a) => a === address).length,
   };
@@ -53,25 +39,8 @@ beforeAll(async () => {
 const tag = () => randomBytes(4).toString('hex');
 const log = createLogger({ LOG_LEVEL: 'silent' });
 
-async function queuedBlast(emails: string[], subject: string) {
-  const [blast] = await t.db.insert(emailBlasts).values({ subject, message: 'Hi' }).returning();
-  if (!blast) throw new Error('no blast');
-  await t.db
-    .insert(emailBlastRecipients)
-    .values(emails.map((email) => ({ blastId: blast.id, email })));
-  return blast.id;
-}
-
 const rows = (blastId: string) =>
   t.db.select().from(emailBlastRecipients).where(eq(emailBlastRecipients.blastId, blastId));
-
-async function until(check: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 function job(blastId: string, rate: number, shutdown: AbortSignal) {
   const queued: { data: unknown; startAfterSeconds?: number }[] = [];
@@ -97,7 +66,7 @@ describe('an email blast when the process starts to stop', () => {
   it('stops taking recipients, records every message in flight, and is queued again; the next job finishes it, each mailed once', async () => {
     const id = tag();
     const emails = Array.from({ length: 300 }, (_, i) => `stop${i}.${id}@example.com`);
-    const blastId = await queuedBlast(emails, 'Stopping');
+    const { id: blastId } = await queuedBlast(t.db, emails, 'Stopping');
     const stop = new AbortController();
     const first = job(blastId, 200, stop.signal);
     await until(() => smtp.arrived.length >= 60, 20_000, '60 messages');
@@ -132,7 +101,7 @@ describe('an email blast when the process starts to stop', () => {
     const id = tag();
     const slow = Array.from({ length: 2 }, (_, i) => `hang${i}.${id}@slow.example.com`);
     const ok = Array.from({ length: 20 }, (_, i) => `fine${i}.${id}@example.com`);
-    const blastId = await queuedBlast([...slow, ...ok], 'Hanging');
+    const { id: blastId } = await queuedBlast(t.db, [...slow, ...ok], 'Hanging');
     const stop = new AbortController();
     const first = job(blastId, 40, stop.signal);
     await until(() => slow.every((a) => smtp.arrivals(a) === 1), 20_000, 'the slow ones');

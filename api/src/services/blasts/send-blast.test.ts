@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emailBlastRecipients, emailBlasts } from '../../db/schema/email-blasts.ts';
+import { emailBlastRecipients } from '../../db/schema/email-blasts.ts';
 import { subscribers } from '../../db/schema/subscribers.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { signInAdmin } from '../../test/accounts.ts';
+import { blastProgress, queuedBlast, untilBlastDone } from '../../test/blasts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart } from '../../test/multipart.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
@@ -48,41 +49,10 @@ function post(fields: Record<string, string>) {
   );
 }
 
-async function progress(blastId: string) {
-  const res = await read(
-    t.as(token).api.admin['email-blasts'][':id'].$get({ param: { id: blastId } }),
-  );
-  expect(res.status).toBe(200);
-  return res.body as {
-    blast: Record<string, unknown> & {
-      status: string;
-      pendingCount: number;
-      pausedUntil: string | null;
-      pauseReason: string | null;
-    };
-    recipients: { email: string; status: string; error: string | null; sentAt: string | null }[];
-  };
-}
+const progress = (blastId: string) => blastProgress(t, token, blastId);
 
-async function untilDone(blastId: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const p = await progress(blastId);
-    if (p.blast.status === 'done') return p;
-    if (Date.now() > deadline) throw new Error(`blast not done: ${JSON.stringify(p.blast)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** A blast written straight to the database, as createBlast leaves it. */
-async function queuedBlast(emails: string[], subject: string) {
-  const [blast] = await t.db.insert(emailBlasts).values({ subject, message: 'Hi' }).returning();
-  if (!blast) throw new Error('no blast');
-  await t.db
-    .insert(emailBlastRecipients)
-    .values(emails.map((email) => ({ blastId: blast.id, email })));
-  return blast;
-}
+const untilDone = (blastId: string, timeoutMs: number) =>
+  untilBlastDone(t, token, blastId, timeoutMs, 250);
 
 function jobDeps() {
   return {
@@ -189,7 +159,7 @@ describe('the email-blast job', () => {
   it('two workers running one blast at once mail each recipient once', async () => {
     const id = tag();
     const emails = Array.from({ length: 6 }, (_, i) => `twice${i}.${id}@example.com`);
-    const blast = await queuedBlast(emails, 'Twice');
+    const blast = await queuedBlast(t.db, emails, 'Twice');
     const deps = { ...jobDeps(), jobs: { send: async () => {} } };
     // Each worker with its own pool of SMTP connections, as two processes would have.
     const mailers = [createMailer(t.env, deps.log), createMailer(t.env, deps.log)];
@@ -208,7 +178,7 @@ describe('the email-blast job', () => {
     const ok = Array.from({ length: 40 }, (_, i) => `fast${i}.${id}@example.com`);
     const bad = `fastbad.${id}@reject.example.com`;
     const gone = `fastgone.${id}@example.com`;
-    const blast = await queuedBlast([...ok, bad, gone], 'Fast');
+    const blast = await queuedBlast(t.db, [...ok, bad, gone], 'Fast');
     // Unsubscribed after the blast was queued.
     await t.db.insert(subscribers).values({ email: gone, status: 'unsubscribed' });
     const deps = {
@@ -243,7 +213,7 @@ describe('the email-blast job', () => {
   it('pauses the blast while the mail server is down, leaving every recipient pending and none failed', async () => {
     const id = tag();
     const emails = Array.from({ length: 10 }, (_, i) => `down${i}.${id}@example.com`);
-    const blast = await queuedBlast(emails, 'Down');
+    const blast = await queuedBlast(t.db, emails, 'Down');
     const spy = queueSpy();
     const deps = { ...jobDeps(), env: { ...jobDeps().env, BLAST_RATE: 1000 }, jobs: spy.jobs };
     const mailer = createMailer({ ...t.env, SMTP_URL: 'smtp://127.0.0.1:1' }, deps.log);
@@ -271,7 +241,7 @@ describe('the email-blast job', () => {
   it('a 451 pauses the blast with the reply, each pause in a row twice as long; then it finishes', async () => {
     const id = tag();
     const emails = Array.from({ length: 5 }, (_, i) => `grey${i}.${id}@example.com`);
-    const blast = await queuedBlast(emails, 'Greylisted');
+    const blast = await queuedBlast(t.db, emails, 'Greylisted');
     const spy = queueSpy();
     const deps = { ...jobDeps(), jobs: spy.jobs };
     const mailer = createMailer(t.env, deps.log);
@@ -336,7 +306,7 @@ describe('the email-blast job', () => {
   it('hands a long blast over to a new job when its time budget runs out', async () => {
     const id = tag();
     const emails = Array.from({ length: 10 }, (_, i) => `budget${i}.${id}@example.com`);
-    const blast = await queuedBlast(emails, 'Budget');
+    const blast = await queuedBlast(t.db, emails, 'Budget');
     const { queued, jobs } = queueSpy();
     const deps = { ...jobDeps(), jobs };
     const mailer = createMailer(t.env, deps.log);

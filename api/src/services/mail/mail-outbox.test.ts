@@ -8,6 +8,7 @@ import { createTestApp, read, type TestApp } from '../../test/harness.ts';
 import { multipartBody, postMultipart, wavHead } from '../../test/multipart.ts';
 import { startSilentSmtpServer, startSmtpServer } from '../../test/smtp.ts';
 import { createSubmission } from '../../test/submissions.ts';
+import { until } from '../../test/until.ts';
 import { markPaid } from '../payments/mark-paid.ts';
 import { markStaleMailUnknown } from './mark-stale-mail-unknown.ts';
 
@@ -37,15 +38,17 @@ afterEach(async () => {
 let n = 0;
 const visitor = () => `visitor${++n}.${Date.now().toString(36)}@example.net`;
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Reads until what it read passes `ok` (the worker sends meanwhile); answers that. */
+const readUntil = <T>(read: () => Promise<T>, ok: (value: T) => boolean) =>
+  until(
+    async () => {
+      const value = await read();
+      return ok(value) && { value };
+    },
+    20_000,
+    'the outbox',
+    100,
+  ).then(({ value }) => value);
 
 const rowsFor = (t: TestApp, purpose: string) =>
   t.db.select().from(outboundMail).where(eq(outboundMail.purpose, purpose));
@@ -88,7 +91,7 @@ describe('with the mail server down', () => {
     expect(submitted.status).toBe(201);
 
     // Nothing is lost meanwhile: each mail waits, with the reason.
-    const waiting = await until(
+    const waiting = await readUntil(
       () => t.db.select().from(outboundMail),
       (rows) => rows.length === 12 && rows.every((r) => r.attempts >= 1),
     );
@@ -104,7 +107,7 @@ describe('with the mail server down', () => {
     const confirmation = smtp.to(client);
     expect(confirmation).toHaveLength(1);
     expect(confirmation[0]?.text).toContain(`/projects/${submitted.body.submissionId}/pay`);
-    const rows = await until(
+    const rows = await readUntil(
       () => t.db.select().from(outboundMail),
       (all) => all.every((r) => r.status === 'sent'),
     );
@@ -125,7 +128,7 @@ describe('with a mail server that never answers', () => {
     expect(res.status).toBe(201);
     // The mail is not awaited: the request does not wait for the 5 s greeting timeout.
     expect(took).toBeLessThan(4000);
-    const [row] = await until(
+    const [row] = await readUntil(
       () => rowsFor(t, 'contact-notice'),
       (rows) => rows[0]?.status === 'pending' && (rows[0]?.attempts ?? 0) >= 1,
     );
@@ -157,13 +160,15 @@ describe('with a mail server that closes the connection before its greeting', ()
     });
     const senders = Array.from({ length: 3 }, visitor);
     for (const email of senders) expect((await contact(t, email)).status).toBe(201);
-    const refused = await until(
-      async () =>
-        (await rowsFor(t, 'contact-notice')).map((r) => [r.status, r.attempts, r.lastError]),
-      (rows) =>
+    const refused = await until(async () => {
+      const rows = (await rowsFor(t, 'contact-notice')).map(
+        (r) => [r.status, r.attempts, r.lastError] as const,
+      );
+      const settled =
         rows.length === 3 &&
-        rows.every(([status, attempts]) => status !== 'sending' && Number(attempts) >= 2),
-    );
+        rows.every(([status, attempts]) => status !== 'sending' && Number(attempts) >= 2);
+      return settled && rows;
+    });
     // Each was tried again: none is called unknown (it cannot have arrived) or failed.
     expect(refused.map(([status]) => status)).toEqual(['pending', 'pending', 'pending']);
     expect(refused[0]?.[2]).toMatch(/connection was closed/);
@@ -172,8 +177,7 @@ describe('with a mail server that closes the connection before its greeting', ()
     await new Promise<void>((resolve) => closer.close(() => resolve()));
     const smtp = await startSmtpServer({ port });
     await until(
-      async () => (await rowsFor(t, 'contact-notice')).map((r) => r.status),
-      (statuses) => statuses.every((s) => s === 'sent'),
+      async () => (await rowsFor(t, 'contact-notice')).every((r) => r.status === 'sent'),
       30_000,
     );
     // Settled: nothing more arrives.
@@ -219,7 +223,7 @@ describe('payment receipts', () => {
     expect(smtp.to(submission.email)).toHaveLength(1);
     expect(smtp.to(submission.email)[0]?.subject).toMatch(/receipt|payment/i);
     expect(smtp.to(inbox)).toHaveLength(1);
-    const rows = await until(
+    const rows = await readUntil(
       () => t.db.select().from(outboundMail).where(eq(outboundMail.subjectId, payment.id)),
       (all) => all.every((r) => r.status === 'sent'),
     );
@@ -241,7 +245,7 @@ describe('outcomes an admin decides on', () => {
     const fan = `full.${visitor()}`;
     const subscribed = await read(t.client.api.contact.newsletter.$post({ json: { email: fan } }));
     expect(subscribed.status).toBe(200);
-    const [failed] = await until(
+    const [failed] = await readUntil(
       () => rowsFor(t, 'newsletter-confirm'),
       (rows) => rows[0]?.status === 'failed',
     );
@@ -269,7 +273,7 @@ describe('outcomes an admin decides on', () => {
     expect(resent.status).toBe(200);
     expect(resent.body.status).toBe('pending');
     await smtp.waitFor(fan, 1, 10_000);
-    await until(
+    await readUntil(
       () => rowsFor(t, 'newsletter-confirm'),
       (rows) => rows[0]?.status === 'sent',
     );
@@ -293,7 +297,7 @@ describe('a send whose outcome cannot be known', () => {
     smtp.setDataMode('drop');
     const t = await newApp({ SMTP_URL: smtp.url, CONTACT_TO: inbox, MAIL_RETRY_SECONDS: '0.2' });
     expect((await contact(t, visitor())).status).toBe(201);
-    const [row] = await until(
+    const [row] = await readUntil(
       () => rowsFor(t, 'contact-notice'),
       (rows) => rows[0]?.status === 'unknown',
     );
@@ -310,7 +314,7 @@ describe('a send whose outcome cannot be known', () => {
     smtp.setDataMode('stall');
     const t = await newApp({ SMTP_URL: smtp.url, CONTACT_TO: inbox });
     expect((await contact(t, visitor())).status).toBe(201);
-    await until(
+    await readUntil(
       () => rowsFor(t, 'contact-notice'),
       (rows) => rows[0]?.status === 'sending',
     );

@@ -1,15 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { paymentMessages } from '@studio/shared/messages/payments';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents, payments } from '../../db/schema/payments.ts';
-import { projectSubmissions } from '../../db/schema/project-submissions.ts';
+import { paymentEvents } from '../../db/schema/payments.ts';
 import { type EvmChain, startEvmChain } from '../../test/evm/chain.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
+import {
+  alephiumEnv,
+  alephiumTransfer,
+  paymentRowOf,
+  quotedSubmission,
+  usdtEnv,
+} from '../../test/payments.ts';
 import { type AlephiumStandin, startAlephiumStandin } from '../../test/standins/alephium.ts';
-import { createSubmission } from '../../test/submissions.ts';
+import { paymentStateOf, untilSubmissionPaid } from '../../test/submissions.ts';
+import { until } from '../../test/until.ts';
 
 /**
  * The chains' peers failing (issue 15, "providers fail soft"): the EVM JSON-RPC endpoint (the
@@ -18,7 +24,6 @@ import { createSubmission } from '../../test/submissions.ts';
  * here and one retry; an outage answers 503 with Retry-After and keeps the payment pending with
  * its re-check queued, which pays it once the peer answers again.
  */
-const alphMerchant = '1DrDyTr9RpRsQnDnXo2YRiPzPW4ooHX5LLoqXrqfMrpQH';
 const TIMEOUT_MS = 500;
 const RECHECK_SECONDS = 2;
 let chain: EvmChain;
@@ -82,14 +87,8 @@ beforeAll(async () => {
   ]);
   t = await createTestApp(
     {
-      EVM_RPC_URL: `http://127.0.0.1:${rpc.port}`,
-      EVM_CHAIN_ID: String(chain.chainId),
-      USDT_CONTRACT: chain.usdtAddress,
-      MERCHANT_EVM_ADDRESS: chain.merchant,
-      EVM_CONFIRMATIONS: '1',
-      ALPH_NODE_URL: node.baseUrl,
-      ALPH_MERCHANT_ADDRESS: alphMerchant,
-      ALPH_CONFIRMATIONS: '1',
+      ...usdtEnv(chain, `http://127.0.0.1:${rpc.port}`),
+      ...alephiumEnv(node),
       PAYMENT_PROVIDER_TIMEOUT_MS: String(TIMEOUT_MS),
       PAYMENT_RECHECK_SECONDS: String(RECHECK_SECONDS),
     },
@@ -105,19 +104,6 @@ afterAll(async () => {
   await Promise.all([chain?.close(), node?.close()]);
 });
 
-async function quoted(method: 'usdt' | 'alephium') {
-  const { submission } = await createSubmission(t.db, 'DCU-001');
-  const res = await read(
-    t.client.api.payments.quote.$post({ json: { submissionId: submission.id, method } }),
-  );
-  expect(res.status).toBe(201);
-  return {
-    submission,
-    paymentId: res.body.paymentId as string,
-    due: BigInt(res.body.amountBaseUnits),
-  };
-}
-
 const confirm = (submissionId: string, method: 'usdt' | 'alephium', transactionId: string) =>
   read(
     t.client.api.projects['payment-confirm'].$post({
@@ -129,19 +115,6 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number 
   const started = performance.now();
   const result = await run();
   return { result, ms: performance.now() - started };
-}
-
-async function paymentRow(paymentId: string) {
-  const [row] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
-  return row;
-}
-
-async function paymentState(submissionId: string) {
-  const [row] = await t.db
-    .select()
-    .from(projectSubmissions)
-    .where(eq(projectSubmissions.id, submissionId));
-  return row?.paymentState;
 }
 
 async function lastEvent(paymentId: string) {
@@ -159,14 +132,6 @@ async function rechecks(paymentId: string) {
   );
 }
 
-async function until(check: () => Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** A 503 that keeps the payment open: message, Retry-After, the row, the note, the job. */
 async function expectKeptOpen(
   res: Awaited<ReturnType<typeof confirm>>,
@@ -177,7 +142,7 @@ async function expectKeptOpen(
   expect(res.status).toBe(503);
   expect(res.body).toEqual({ message: paymentMessages.peerUnavailable, code: 'UNAVAILABLE' });
   expect(res.headers.get('retry-after')).toBe(String(RECHECK_SECONDS));
-  const row = await paymentRow(paymentId);
+  const row = await paymentRowOf(t.db, paymentId);
   expect(row?.status).toBe('pending');
   expect(row?.providerReference).toBe(reference);
   expect(String((await lastEvent(paymentId))?.detail.unavailable)).toMatch(
@@ -191,23 +156,23 @@ async function expectKeptOpen(
 
 describe('USDT: the EVM RPC endpoint', () => {
   it('refusing connections: 503 at once, pending with the transfer noted, and the re-check pays it once the endpoint is up', async () => {
-    const { submission, paymentId, due } = await quoted('usdt');
+    const { submission, paymentId, due } = await quotedSubmission(t, 'usdt');
     const hash = await chain.transfer({ to: chain.merchant, amount: due });
     const { result: res, ms } = await timed(() => confirm(submission.id, 'usdt', hash));
     await expectKeptOpen(res, paymentId, hash, 'evm');
     expect(ms).toBeLessThan(2_000);
-    expect(await paymentState(submission.id)).toBe('unpaid');
+    expect(await paymentStateOf(t.db, submission.id)).toBe('unpaid');
 
     await rpc.up();
-    await until(async () => (await paymentState(submission.id)) === 'paid');
-    expect((await paymentRow(paymentId))?.externalId).toMatch(
+    await untilSubmissionPaid(t.db, submission.id);
+    expect((await paymentRowOf(t.db, paymentId))?.externalId).toMatch(
       new RegExp(`^evm:31337:${hash.toLowerCase()}:`),
     );
   });
 
   it('silent (accepts, never answers): 503 after two 500 ms tries, and the re-check pays it once it answers', async () => {
     await rpc.up();
-    const { submission, paymentId, due } = await quoted('usdt');
+    const { submission, paymentId, due } = await quotedSubmission(t, 'usdt');
     const hash = await chain.transfer({ to: chain.merchant, amount: due });
     rpc.silent = true;
     const { result: res, ms } = await timed(() => confirm(submission.id, 'usdt', hash));
@@ -215,21 +180,14 @@ describe('USDT: the EVM RPC endpoint', () => {
     expect(ms).toBeGreaterThanOrEqual(2 * TIMEOUT_MS);
     expect(ms).toBeLessThan(3_000);
     rpc.silent = false;
-    await until(async () => (await paymentState(submission.id)) === 'paid');
+    await untilSubmissionPaid(t.db, submission.id);
   });
 });
 
 describe('Alephium: the node', () => {
-  const txId = () => randomBytes(32).toString('hex');
-
   it('answering 500: 503 with Retry-After, pending, and the re-check pays it once the node answers', async () => {
-    const { submission, paymentId, due } = await quoted('alephium');
-    const id = txId();
-    node.addTransaction({
-      txId: id,
-      outputs: [{ address: alphMerchant, attoAlphAmount: due.toString() }],
-      confirmations: 1,
-    });
+    const { submission, paymentId, due } = await quotedSubmission(t, 'alephium');
+    const id = alephiumTransfer(node, due);
     node.fault({ path: '/transactions/status' }, 500);
     const res = await confirm(submission.id, 'alephium', id);
     await expectKeptOpen(res, paymentId, id, 'alephium');
@@ -237,65 +195,56 @@ describe('Alephium: the node', () => {
     expect(asked).toHaveLength(2);
 
     node.clearFaults();
-    await until(async () => (await paymentState(submission.id)) === 'paid');
+    await untilSubmissionPaid(t.db, submission.id);
   });
 
   it('hanging: 503 in about a second (not after 15 s), and the re-check pays it once the node answers', async () => {
-    const { submission, paymentId, due } = await quoted('alephium');
-    const id = txId();
-    node.addTransaction({
-      txId: id,
-      outputs: [{ address: alphMerchant, attoAlphAmount: due.toString() }],
-      confirmations: 1,
-    });
+    const { submission, paymentId, due } = await quotedSubmission(t, 'alephium');
+    const id = alephiumTransfer(node, due);
     node.fault({ path: /^\/transactions\// }, 'hang');
     const { result: res, ms } = await timed(() => confirm(submission.id, 'alephium', id));
     await expectKeptOpen(res, paymentId, id, 'alephium');
     expect(ms).toBeLessThan(3_000);
 
     node.clearFaults();
-    await until(async () => (await paymentState(submission.id)) === 'paid');
+    await untilSubmissionPaid(t.db, submission.id);
   });
 
   it('Conflicted on confirm: 422, the quote stays open for another transfer, nothing queued', async () => {
-    const { submission, paymentId, due } = await quoted('alephium');
-    const id = txId();
-    node.addTransaction({
-      txId: id,
-      outputs: [{ address: alphMerchant, attoAlphAmount: due.toString() }],
-      confirmations: 3,
-    });
+    const { submission, paymentId, due } = await quotedSubmission(t, 'alephium');
+    const id = alephiumTransfer(node, due, 3);
     node.conflict(id);
     const res = await confirm(submission.id, 'alephium', id);
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(paymentMessages.conflicted);
     // Decision 026: a transaction that cannot pay leaves the quote open (the payer's inputs
     // went elsewhere; a new transfer with the same quote still pays it).
-    const row = await paymentRow(paymentId);
+    const row = await paymentRowOf(t.db, paymentId);
     expect(row).toMatchObject({ status: 'pending', failureReason: null });
     expect((await lastEvent(paymentId))?.detail).toMatchObject({
       failedOffer: id,
       reason: 'conflicted',
     });
-    expect(await paymentState(submission.id)).toBe('unpaid');
+    expect(await paymentStateOf(t.db, submission.id)).toBe('unpaid');
     expect(await rechecks(paymentId)).toHaveLength(0);
   });
 
   it('pending in the mempool, then Conflicted: the re-check notes it, stops, and the quote stays open', async () => {
-    const { submission, paymentId, due } = await quoted('alephium');
-    const id = txId();
-    node.addTransaction({
-      txId: id,
-      outputs: [{ address: alphMerchant, attoAlphAmount: due.toString() }],
-    });
+    const { submission, paymentId, due } = await quotedSubmission(t, 'alephium');
+    const id = alephiumTransfer(node, due, 'mempool');
     expect((await confirm(submission.id, 'alephium', id)).status).toBe(202);
     node.conflict(id);
-    await until(async () => (await lastEvent(paymentId))?.detail.reason === 'conflicted');
-    const row = await paymentRow(paymentId);
+    await until(
+      async () => (await lastEvent(paymentId))?.detail.reason === 'conflicted',
+      15_000,
+      'the conflict noted',
+      100,
+    );
+    const row = await paymentRowOf(t.db, paymentId);
     // No longer watched: the quote is open for another transfer (decision 026).
     expect(row).toMatchObject({ status: 'pending', providerReference: null });
     expect((await lastEvent(paymentId))?.source).toBe('job');
-    expect(await paymentState(submission.id)).toBe('unpaid');
+    expect(await paymentStateOf(t.db, submission.id)).toBe('unpaid');
     // No re-check waits to ask again.
     await new Promise((r) => setTimeout(r, 1_000));
     const waiting = (await rechecks(paymentId)).filter((j) =>

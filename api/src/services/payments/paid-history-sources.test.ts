@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
-import { signUpCustomer } from '../../test/accounts.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
-import { createProduct } from '../../test/products.ts';
+import { customerOrder, orderHistoryOf, paidBy } from '../../test/orders.ts';
+import { alephiumEnv, alephiumTransfer, paypalEnv, quote } from '../../test/payments.ts';
 import { type AlephiumStandin, startAlephiumStandin } from '../../test/standins/alephium.ts';
 import { type PaypalStandin, startPaypalStandin } from '../../test/standins/paypal.ts';
+import { until } from '../../test/until.ts';
 import { markPaid } from './mark-paid.ts';
 
 /**
@@ -15,7 +13,6 @@ import { markPaid } from './mark-paid.ts';
  * webhooks (an approved order captured there, a capture completed), the job confirming a chain
  * transfer, and an admin.
  */
-const alphMerchant = '1DrDyTr9RpRsQnDnXo2YRiPzPW4ooHX5LLoqXrqfMrpQH';
 let t: TestApp;
 let paypal: PaypalStandin;
 let node: AlephiumStandin;
@@ -24,13 +21,8 @@ beforeAll(async () => {
   [paypal, node] = await Promise.all([startPaypalStandin(), startAlephiumStandin()]);
   t = await createTestApp(
     {
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.baseUrl,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-      ALPH_NODE_URL: node.baseUrl,
-      ALPH_MERCHANT_ADDRESS: alphMerchant,
-      ALPH_CONFIRMATIONS: '1',
+      ...paypalEnv(paypal),
+      ...alephiumEnv(node),
       PAYMENT_PROVIDER_TIMEOUT_MS: '500',
       PAYMENT_RECHECK_SECONDS: '1',
     },
@@ -41,17 +33,8 @@ afterAll(async () => {
   await Promise.all([paypal?.close(), node?.close()]);
 });
 
-async function placeOrder() {
-  const customer = await signUpCustomer(t);
-  const product = await createProduct(t.db, { category: 'digital', priceCents: 2000 });
-  const placed = await read(
-    t.as(customer.token).api.orders.$post({
-      json: { items: [{ productId: product.id, quantity: 1 }] },
-    }),
-  );
-  expect(placed.status).toBe(201);
-  return { customer, orderId: placed.body.order.id as string };
-}
+/** A customer's new order of one product, pending. */
+const oneProduct = { product: { category: 'digital', priceCents: 2000 }, address: null } as const;
 
 async function paypalOrderFor(token: string, orderId: string) {
   const created = await read(t.as(token).api.payments.paypal.orders.$post({ json: { orderId } }));
@@ -59,37 +42,16 @@ async function paypalOrderFor(token: string, orderId: string) {
   return { paypalOrderId: created.body.orderId as string, paymentId: created.body.paymentId };
 }
 
-async function historyOf(token: string, orderId: string) {
-  const mine = await read(t.as(token).api.orders[':id'].$get({ param: { id: orderId } }));
-  const audits = await t.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, 'order.status')));
-  return {
-    status: mine.body.order.status,
-    history: (mine.body.order.history as { status: string; source: string }[]).map(
-      ({ status, source }) => ({ status, source }),
-    ),
-    audits: audits.map((a) => a.detail),
-  };
-}
+const historyOf = (token: string, orderId: string) => orderHistoryOf(t, token, orderId);
 
-const paidBy = (source: string) => ({
-  status: 'paid',
-  history: [
-    { status: 'pending', source: 'customer' },
-    { status: 'paid', source },
-  ],
-  audits: [expect.objectContaining({ from: 'pending', to: 'paid', source })],
-});
-
-async function until(check: () => Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Waits until the order reads paid (a job or a webhook pays it meanwhile). */
+const untilPaid = (token: string, orderId: string) =>
+  until(
+    async () => (await historyOf(token, orderId)).status === 'paid',
+    15_000,
+    'the order to be paid',
+    100,
+  );
 
 const webhook = (event: Record<string, unknown>) =>
   read(
@@ -101,7 +63,7 @@ const webhook = (event: Record<string, unknown>) =>
 
 describe('a paid order has its Paid history row whatever paid it', () => {
   it('the re-check job, after PayPal was down when the customer confirmed', async () => {
-    const { customer, orderId } = await placeOrder();
+    const { customer, orderId } = await customerOrder(t, oneProduct);
     const { paypalOrderId } = await paypalOrderFor(customer.token, orderId);
     paypal.approve(paypalOrderId);
     await paypal.stop();
@@ -112,12 +74,12 @@ describe('a paid order has its Paid history row whatever paid it', () => {
     );
     expect(res.status).toBe(503);
     await paypal.start();
-    await until(async () => (await historyOf(customer.token, orderId)).status === 'paid');
+    await untilPaid(customer.token, orderId);
     expect(await historyOf(customer.token, orderId)).toEqual(paidBy('job'));
   });
 
   it("PayPal's webhook capturing an approved order the browser never came back to", async () => {
-    const { customer, orderId } = await placeOrder();
+    const { customer, orderId } = await customerOrder(t, oneProduct);
     const { paypalOrderId } = await paypalOrderFor(customer.token, orderId);
     paypal.approve(paypalOrderId);
     const res = await webhook(
@@ -128,7 +90,7 @@ describe('a paid order has its Paid history row whatever paid it', () => {
   });
 
   it("PayPal's webhook completing a pending capture", async () => {
-    const { customer, orderId } = await placeOrder();
+    const { customer, orderId } = await customerOrder(t, oneProduct);
     const { paypalOrderId, paymentId } = await paypalOrderFor(customer.token, orderId);
     paypal.approve(paypalOrderId);
     paypal.setCaptureOutcome(paypalOrderId, 'PENDING');
@@ -151,15 +113,9 @@ describe('a paid order has its Paid history row whatever paid it', () => {
   });
 
   it('the re-check job confirming a chain transfer seen in the mempool first', async () => {
-    const { customer, orderId } = await placeOrder();
-    const quote = await read(
-      t.as(customer.token).api.payments.quote.$post({ json: { orderId, method: 'alephium' } }),
-    );
-    const txId = randomBytes(32).toString('hex');
-    node.addTransaction({
-      txId,
-      outputs: [{ address: alphMerchant, attoAlphAmount: String(quote.body.amountBaseUnits) }],
-    });
+    const { customer, orderId } = await customerOrder(t, oneProduct);
+    const { due } = await quote(t.as(customer.token), { orderId }, 'alephium');
+    const txId = alephiumTransfer(node, due, 'mempool');
     const res = await read(
       t.as(customer.token).api.orders[':id']['payment-confirm'].$post({
         param: { id: orderId },
@@ -168,20 +124,18 @@ describe('a paid order has its Paid history row whatever paid it', () => {
     );
     expect(res.status).toBe(202);
     node.confirm(txId, 1);
-    await until(async () => (await historyOf(customer.token, orderId)).status === 'paid');
+    await untilPaid(customer.token, orderId);
     expect(await historyOf(customer.token, orderId)).toEqual(paidBy('chain'));
   });
 
   it('an admin', async () => {
-    const { customer, orderId } = await placeOrder();
-    const quote = await read(
-      t.as(customer.token).api.payments.quote.$post({ json: { orderId, method: 'alephium' } }),
-    );
+    const { customer, orderId } = await customerOrder(t, oneProduct);
+    const { paymentId } = await quote(t.as(customer.token), { orderId }, 'alephium');
     await markPaid({
       db: t.db,
       env: t.env,
-      paymentId: quote.body.paymentId,
-      externalId: `manual:${quote.body.paymentId}`,
+      paymentId,
+      externalId: `manual:${paymentId}`,
       source: 'admin',
     });
     expect(await historyOf(customer.token, orderId)).toEqual(paidBy('admin'));

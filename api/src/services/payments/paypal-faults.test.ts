@@ -2,10 +2,10 @@ import { paymentMessages } from '@studio/shared/messages/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
-import { projectSubmissions } from '../../db/schema/project-submissions.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
+import { paymentRowOf, paypalEnv, paypalSubmission } from '../../test/payments.ts';
 import { type PaypalStandin, startPaypalStandin } from '../../test/standins/paypal.ts';
-import { createSubmission } from '../../test/submissions.ts';
+import { createSubmission, paymentStateOf, untilSubmissionPaid } from '../../test/submissions.ts';
 
 /**
  * PayPal failing (issue 15, "providers fail soft"), against the PayPal stand-in: each call has
@@ -22,10 +22,7 @@ beforeAll(async () => {
   paypal = await startPaypalStandin();
   t = await createTestApp(
     {
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.baseUrl,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      ...paypalEnv(paypal),
       PAYMENT_PROVIDER_TIMEOUT_MS: String(TIMEOUT_MS),
       PAYMENT_RECHECK_SECONDS: String(RECHECK_SECONDS),
     },
@@ -38,18 +35,7 @@ afterEach(async () => {
 });
 afterAll(() => paypal?.close());
 
-async function ordered() {
-  const { submission } = await createSubmission(t.db, 'DCU-001');
-  const res = await read(
-    t.client.api.payments.paypal.orders.$post({ json: { submissionId: submission.id } }),
-  );
-  expect(res.status).toBe(201);
-  return {
-    submission,
-    orderId: res.body.orderId as string,
-    paymentId: res.body.paymentId as string,
-  };
-}
+const ordered = () => paypalSubmission(t);
 
 const confirm = (submissionId: string, orderId: string) =>
   read(
@@ -64,18 +50,9 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number 
   return { result, ms: performance.now() - started };
 }
 
-async function paymentRow(paymentId: string) {
-  const [row] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
-  return row;
-}
+const paymentRow = (paymentId: string) => paymentRowOf(t.db, paymentId);
 
-async function paymentState(submissionId: string) {
-  const [row] = await t.db
-    .select()
-    .from(projectSubmissions)
-    .where(eq(projectSubmissions.id, submissionId));
-  return row?.paymentState;
-}
+const paymentState = (submissionId: string) => paymentStateOf(t.db, submissionId);
 
 async function eventsOf(paymentId: string) {
   return t.db
@@ -90,14 +67,6 @@ async function rechecks(paymentId: string) {
   return t.db.execute<{ state: string; singleton_key: string | null }>(
     sql`select state, singleton_key from pgboss.job where name = 'payment-recheck' and data->>'paymentId' = ${paymentId}`,
   );
-}
-
-async function until(check: () => Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const capturesOf = (orderId: string) =>
@@ -170,7 +139,7 @@ describe('a PayPal capture that times out', () => {
 
     // PayPal answers again: the re-check finds the capture PayPal made and pays the submission.
     paypal.clearFaults();
-    await until(async () => (await paymentState(submission.id)) === 'paid');
+    await untilSubmissionPaid(t.db, submission.id);
     const confirmed = (await eventsOf(paymentId)).find((e) => e.toStatus === 'confirmed');
     expect(confirmed?.source).toBe('job');
     expect(capturesOf(orderId)).toHaveLength(2);
@@ -215,7 +184,7 @@ describe('PayPal unreachable or failing', () => {
     expect(await rechecks(paymentId)).not.toHaveLength(0);
 
     await paypal.start();
-    await until(async () => (await paymentState(submission.id)) === 'paid');
+    await untilSubmissionPaid(t.db, submission.id);
     expect(capturesOf(orderId).map((r) => r.headers['paypal-request-id'])).toEqual([
       `capture-${paymentId}`,
     ]);

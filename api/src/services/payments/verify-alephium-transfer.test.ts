@@ -3,12 +3,16 @@ import { paymentMessages } from '@studio/shared/messages/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
-import { projectSubmissions } from '../../db/schema/project-submissions.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
+import {
+  alephiumEnv,
+  alephiumMerchant,
+  alephiumTransfer,
+  quotedSubmission,
+} from '../../test/payments.ts';
 import { type AlephiumStandin, startAlephiumStandin } from '../../test/standins/alephium.ts';
-import { createSubmission } from '../../test/submissions.ts';
+import { paymentStateOf, untilSubmissionPaid } from '../../test/submissions.ts';
 
-const merchant = '1DrDyTr9RpRsQnDnXo2YRiPzPW4ooHX5LLoqXrqfMrpQH';
 const someoneElse = '1AujpupFP4KWeZvqA7itsHY9cLJmx4qTzojVZrg8W9y9n';
 let node: AlephiumStandin;
 let t: TestApp;
@@ -17,8 +21,7 @@ beforeAll(async () => {
   node = await startAlephiumStandin();
   t = await createTestApp(
     {
-      ALPH_NODE_URL: node.baseUrl,
-      ALPH_MERCHANT_ADDRESS: merchant,
+      ...alephiumEnv(node),
       ALPH_CONFIRMATIONS: '2',
       PAYMENT_RECHECK_SECONDS: '1',
     },
@@ -30,19 +33,9 @@ afterAll(() => node?.close());
 const txId = () => randomBytes(32).toString('hex');
 
 async function quoted() {
-  const { submission } = await createSubmission(t.db, 'DCU-001');
-  const res = await read(
-    t.client.api.payments.quote.$post({
-      json: { submissionId: submission.id, method: 'alephium' },
-    }),
-  );
-  expect(res.status).toBe(201);
-  expect(res.body.amountText).toBe('190.46'); // $95.23 / 0.5
-  return {
-    submission,
-    paymentId: res.body.paymentId as string,
-    due: BigInt(res.body.amountBaseUnits),
-  };
+  const quoted = await quotedSubmission(t, 'alephium');
+  expect(quoted.body.amountText).toBe('190.46'); // $95.23 / 0.5
+  return quoted;
 }
 
 const confirm = (submissionId: string, transactionId: string) =>
@@ -52,10 +45,7 @@ const confirm = (submissionId: string, transactionId: string) =>
     }),
   );
 
-async function state(id: string) {
-  const [row] = await t.db.select().from(projectSubmissions).where(eq(projectSubmissions.id, id));
-  return row?.paymentState;
-}
+const state = (id: string) => paymentStateOf(t.db, id);
 
 describe('Alephium payments verified through the node API', () => {
   it('confirms a transfer with enough confirmations whose outputs to the merchant cover the amount', async () => {
@@ -65,8 +55,8 @@ describe('Alephium payments verified through the node API', () => {
     node.addTransaction({
       txId: id,
       outputs: [
-        { address: merchant, attoAlphAmount: (due - 10n ** 18n).toString() },
-        { address: merchant, attoAlphAmount: (10n ** 18n).toString() },
+        { address: alephiumMerchant, attoAlphAmount: (due - 10n ** 18n).toString() },
+        { address: alephiumMerchant, attoAlphAmount: (10n ** 18n).toString() },
         { address: someoneElse, attoAlphAmount: '5000000000000000000' },
       ],
       confirmations: 2,
@@ -78,20 +68,14 @@ describe('Alephium payments verified through the node API', () => {
 
   it('answers 202 while in the mempool, then the job confirms it', async () => {
     const { submission, due, paymentId } = await quoted();
-    const id = txId();
-    node.addTransaction({
-      txId: id,
-      outputs: [{ address: merchant, attoAlphAmount: due.toString() }],
-    });
+    const id = alephiumTransfer(node, due, 'mempool');
     const first = await confirm(submission.id, id);
     expect(first.status).toBe(202);
     node.confirm(id, 1);
     await new Promise((r) => setTimeout(r, 1500));
     expect(await state(submission.id)).toBe('unpaid'); // 1 of 2 confirmations
     node.confirm(id, 2);
-    const deadline = Date.now() + 20_000;
-    while ((await state(submission.id)) !== 'paid' && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 250));
+    await untilSubmissionPaid(t.db, submission.id, 20_000);
     expect(await state(submission.id)).toBe('paid');
     const [event] = await t.db
       .select()
@@ -125,7 +109,7 @@ describe('Alephium payments verified through the node API', () => {
     const id = txId();
     node.addTransaction({
       txId: id,
-      outputs: [{ address: merchant, attoAlphAmount: (due - 1n).toString() }],
+      outputs: [{ address: alephiumMerchant, attoAlphAmount: (due - 1n).toString() }],
       confirmations: 5,
     });
     const res = await confirm(submission.id, id);
@@ -137,12 +121,7 @@ describe('Alephium payments verified through the node API', () => {
   it('refuses a transaction id already used for another submission', async () => {
     const a = await quoted();
     const b = await quoted();
-    const id = txId();
-    node.addTransaction({
-      txId: id,
-      outputs: [{ address: merchant, attoAlphAmount: a.due.toString() }],
-      confirmations: 5,
-    });
+    const id = alephiumTransfer(node, a.due, 5);
     expect((await confirm(a.submission.id, id)).status).toBe(200);
     // A transaction that paid one payment is refused for another at once (decision 026)...
     const other = await confirm(b.submission.id, id);

@@ -1,11 +1,11 @@
 import { paymentMessages } from '@studio/shared/messages/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents, payments } from '../../db/schema/payments.ts';
-import { projectSubmissions } from '../../db/schema/project-submissions.ts';
+import { paymentEvents } from '../../db/schema/payments.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
+import { paymentRowOf, paypalEnv, paypalSubmission } from '../../test/payments.ts';
 import { type PaypalStandin, startPaypalStandin } from '../../test/standins/paypal.ts';
-import { createSubmission } from '../../test/submissions.ts';
+import { createSubmission, paymentStateOf, untilSubmissionPaid } from '../../test/submissions.ts';
 
 let paypal: PaypalStandin;
 let t: TestApp;
@@ -14,10 +14,7 @@ beforeAll(async () => {
   paypal = await startPaypalStandin();
   t = await createTestApp(
     {
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.baseUrl,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      ...paypalEnv(paypal),
       PAYMENT_RECHECK_SECONDS: '1',
     },
     { jobs: true },
@@ -25,18 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => paypal?.close());
 
-async function ordered(sku = 'DCU-001') {
-  const { submission } = await createSubmission(t.db, sku);
-  const res = await read(
-    t.client.api.payments.paypal.orders.$post({ json: { submissionId: submission.id } }),
-  );
-  expect(res.status).toBe(201);
-  return {
-    submission,
-    orderId: res.body.orderId as string,
-    paymentId: res.body.paymentId as string,
-  };
-}
+const ordered = (sku?: string) => paypalSubmission(t, sku);
 
 const confirm = (submissionId: string, orderId: string) =>
   read(
@@ -53,26 +39,9 @@ const confirm = (submissionId: string, orderId: string) =>
     }),
   );
 
-async function state(submissionId: string) {
-  const [row] = await t.db
-    .select()
-    .from(projectSubmissions)
-    .where(eq(projectSubmissions.id, submissionId));
-  return row?.paymentState;
-}
+const state = (submissionId: string) => paymentStateOf(t.db, submissionId);
 
-async function paymentStatus(paymentId: string) {
-  const [row] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
-  return row;
-}
-
-async function until(check: () => Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const paymentStatus = (paymentId: string) => paymentRowOf(t.db, paymentId);
 
 describe('PayPal (Orders v2 on the server)', () => {
   it('creates the order from the server price: one item, item and tax totals, references, no shipping', async () => {
@@ -161,7 +130,7 @@ describe('PayPal (Orders v2 on the server)', () => {
         .find(Boolean),
     );
     paypal.completeCapture(captureId);
-    await until(async () => (await state(submission.id)) === 'paid');
+    await untilSubmissionPaid(t.db, submission.id);
     const [event] = await t.db
       .select()
       .from(paymentEvents)

@@ -2,14 +2,14 @@ import { paymentMessages } from '@studio/shared/messages/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/payments.ts';
-import { projectSubmissions } from '../../db/schema/project-submissions.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { signUpCustomer } from '../../test/accounts.ts';
 import { type EvmChain, startEvmChain } from '../../test/evm/chain.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
-import { createProduct } from '../../test/products.ts';
+import { placeOrder } from '../../test/orders.ts';
+import { quotedSubmission, usdtEnv } from '../../test/payments.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
-import { createSubmission } from '../../test/submissions.ts';
+import { paymentStateOf, untilSubmissionPaid } from '../../test/submissions.ts';
 import { expireStalePayments } from './expire-stale-payments.ts';
 import { recheckPayment } from './recheck-payment.ts';
 
@@ -22,8 +22,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp(
     {
-      ...chainEnv(),
-      EVM_CONFIRMATIONS: '1',
+      ...usdtEnv(chain),
       PAYMENT_RECHECK_SECONDS: '1',
       SMTP_URL: smtp.url,
       CONTACT_TO: 'studio@example.com',
@@ -33,24 +32,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => chain?.close());
 
-/** The settings that point the API at the test chain. */
-function chainEnv() {
-  return {
-    EVM_RPC_URL: chain.rpcUrl,
-    EVM_CHAIN_ID: String(chain.chainId),
-    USDT_CONTRACT: chain.usdtAddress,
-    MERCHANT_EVM_ADDRESS: chain.merchant,
-  };
-}
-
 /** A submission with an open USDT quote: what is due, in base units. */
 async function quoted(sku = 'SM-001') {
-  const { submission } = await createSubmission(t.db, sku);
-  const quote = await read(
-    t.client.api.payments.quote.$post({ json: { submissionId: submission.id, method: 'usdt' } }),
-  );
-  expect(quote.status).toBe(201);
-  return { submission, quote: quote.body, due: BigInt(quote.body.amountBaseUnits) };
+  const { submission, due, body } = await quotedSubmission(t, 'usdt', sku);
+  return { submission, quote: body, due };
 }
 
 function confirm(submissionId: string, transactionId: string, extra: Record<string, unknown> = {}) {
@@ -68,9 +53,18 @@ function confirm(submissionId: string, transactionId: string, extra: Record<stri
   );
 }
 
-async function submissionState(id: string) {
-  const [row] = await t.db.select().from(projectSubmissions).where(eq(projectSubmissions.id, id));
-  return row?.paymentState;
+const submissionState = (id: string) => paymentStateOf(t.db, id);
+
+/** On `app`: a submission quoted in USDT, paid by a transfer, and the answer to its confirmation. */
+async function transferOffered(app: TestApp) {
+  const { submission, paymentId, due } = await quotedSubmission(app, 'usdt', 'SM-001');
+  const hash = await chain.transfer({ to: chain.merchant, amount: due });
+  const first = await read(
+    app.client.api.projects['payment-confirm'].$post({
+      json: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
+    }),
+  );
+  return { submission, paymentId, first };
 }
 
 describe('USDT payments verified on chain', () => {
@@ -255,52 +249,25 @@ describe('a transfer still waiting for confirmations', () => {
   it('answers 202, then the job confirms it once enough blocks are mined', async () => {
     const slow = await createTestApp(
       {
-        ...chainEnv(),
+        ...usdtEnv(chain),
         EVM_CONFIRMATIONS: '3',
         PAYMENT_RECHECK_SECONDS: '1',
       },
       { jobs: true },
     );
-    const { submission } = await createSubmission(slow.db);
-    const quote = await read(
-      slow.client.api.payments.quote.$post({
-        json: { submissionId: submission.id, method: 'usdt' },
-      }),
-    );
-    const hash = await chain.transfer({
-      to: chain.merchant,
-      amount: BigInt(quote.body.amountBaseUnits),
-    });
-    const first = await read(
-      slow.client.api.projects['payment-confirm'].$post({
-        json: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
-      }),
-    );
+    const { submission, paymentId, first } = await transferOffered(slow);
     expect(first.status).toBe(202);
     expect(first.body.status).toBe('pending');
-    const state = async () =>
-      (
-        await slow.db
-          .select()
-          .from(projectSubmissions)
-          .where(eq(projectSubmissions.id, submission.id))
-      )[0]?.paymentState;
+    const state = () => paymentStateOf(slow.db, submission.id);
     expect(await state()).toBe('unpaid');
 
     await chain.mine(3);
-    const deadline = Date.now() + 20_000;
-    while ((await state()) !== 'paid' && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 250));
+    await untilSubmissionPaid(slow.db, submission.id, 20_000);
     expect(await state()).toBe('paid');
     const [event] = await slow.db
       .select()
       .from(paymentEvents)
-      .where(
-        and(
-          eq(paymentEvents.paymentId, quote.body.paymentId),
-          eq(paymentEvents.toStatus, 'confirmed'),
-        ),
-      );
+      .where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.toStatus, 'confirmed')));
     expect(event?.source).toBe('job');
   }, 40_000);
 });
@@ -308,41 +275,19 @@ describe('a transfer still waiting for confirmations', () => {
 describe('jobs survive a restart', () => {
   it('a re-check queued by one process is done by the next one', async () => {
     const env = {
-      ...chainEnv(),
+      ...usdtEnv(chain),
       EVM_CONFIRMATIONS: '3',
       PAYMENT_RECHECK_SECONDS: '2',
     };
     const before = await createTestApp(env, { jobs: true });
-    const { submission } = await createSubmission(before.db);
-    const quote = await read(
-      before.client.api.payments.quote.$post({
-        json: { submissionId: submission.id, method: 'usdt' },
-      }),
-    );
-    const hash = await chain.transfer({
-      to: chain.merchant,
-      amount: BigInt(quote.body.amountBaseUnits),
-    });
-    const first = await read(
-      before.client.api.projects['payment-confirm'].$post({
-        json: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
-      }),
-    );
+    const { submission, first } = await transferOffered(before);
     expect(first.status).toBe(202);
     await before.stopJobs(); // the process goes down with the re-check still queued
 
     await chain.mine(3);
     const after = await createTestApp(env, { jobs: true });
-    const state = async () =>
-      (
-        await after.db
-          .select()
-          .from(projectSubmissions)
-          .where(eq(projectSubmissions.id, submission.id))
-      )[0]?.paymentState;
-    const deadline = Date.now() + 20_000;
-    while ((await state()) !== 'paid' && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 250));
+    const state = () => paymentStateOf(after.db, submission.id);
+    await untilSubmissionPaid(after.db, submission.id, 20_000);
     expect(await state()).toBe('paid');
   }, 40_000);
 });
@@ -350,54 +295,32 @@ describe('jobs survive a restart', () => {
 describe('the watch window', () => {
   it('expires a payment still pending PAYMENT_WATCH_MINUTES after its quote', async () => {
     const env = {
-      ...chainEnv(),
+      ...usdtEnv(chain),
       EVM_CONFIRMATIONS: '50',
       PAYMENT_RECHECK_SECONDS: '600',
       PAYMENT_WATCH_MINUTES: '60',
     };
     const app = await createTestApp(env, { jobs: true });
-    const { submission } = await createSubmission(app.db);
-    const quote = await read(
-      app.client.api.payments.quote.$post({
-        json: { submissionId: submission.id, method: 'usdt' },
-      }),
-    );
-    const hash = await chain.transfer({
-      to: chain.merchant,
-      amount: BigInt(quote.body.amountBaseUnits),
-    });
-    const res = await read(
-      app.client.api.projects['payment-confirm'].$post({
-        json: { submissionId: submission.id, paymentMethod: 'usdt', transactionId: hash },
-      }),
-    );
+    const { submission, paymentId, first: res } = await transferOffered(app);
     expect(res.status).toBe(202);
     await app.db
       .update(payments)
       .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
-      .where(eq(payments.id, quote.body.paymentId));
+      .where(eq(payments.id, paymentId));
     await recheckPayment({
       db: app.db,
       env: app.env,
       jobs: { send: async () => {} },
       log: createLogger({ LOG_LEVEL: 'silent' }),
-      paymentId: quote.body.paymentId,
+      paymentId: paymentId,
       attempt: 3,
     });
-    const [payment] = await app.db
-      .select()
-      .from(payments)
-      .where(eq(payments.id, quote.body.paymentId));
+    const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(payment?.status).toBe('expired');
     const [event] = await app.db
       .select()
       .from(paymentEvents)
-      .where(
-        and(
-          eq(paymentEvents.paymentId, quote.body.paymentId),
-          eq(paymentEvents.toStatus, 'expired'),
-        ),
-      );
+      .where(and(eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.toStatus, 'expired')));
     expect(event?.source).toBe('job');
     expect(await submissionState(submission.id)).toBe('unpaid');
   });
@@ -406,13 +329,11 @@ describe('the watch window', () => {
 describe('paying a shop order with USDT', () => {
   it('quotes the order total and marks the order paid once the transfer is verified', async () => {
     const customer = await signUpCustomer(t);
-    const product = await createProduct(t.db, { category: 'digital', priceCents: 3900 });
-    const placed = await read(
-      t
-        .as(customer.token)
-        .api.orders.$post({ json: { items: [{ productId: product.id, quantity: 2 }] } }),
-    );
-    const orderId = placed.body.order.id;
+    const { id: orderId } = await placeOrder(t, customer.token, {
+      product: { category: 'digital', priceCents: 3900 },
+      quantity: 2,
+      address: null,
+    });
     const anonymous = await read(
       t.client.api.payments.quote.$post({ json: { orderId, method: 'usdt' } }),
     );

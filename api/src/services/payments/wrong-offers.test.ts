@@ -3,13 +3,20 @@ import { paymentMessages } from '@studio/shared/messages/payments';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEvents, payments } from '../../db/schema/payments.ts';
-import { projectSubmissions } from '../../db/schema/project-submissions.ts';
+import { paymentEvents } from '../../db/schema/payments.ts';
 import { rateLimits } from '../../db/schema/rate-limits.ts';
 import { type EvmChain, startEvmChain } from '../../test/evm/chain.ts';
 import { createTestApp, read, type TestApp } from '../../test/harness.ts';
+import {
+  alephiumEnv,
+  alephiumMerchant,
+  alephiumTransfer,
+  paymentRowOf,
+  quotedSubmission,
+  usdtEnv,
+} from '../../test/payments.ts';
 import { type AlephiumStandin, startAlephiumStandin } from '../../test/standins/alephium.ts';
-import { createSubmission } from '../../test/submissions.ts';
+import { paymentStateOf, untilSubmissionPaid } from '../../test/submissions.ts';
 
 /**
  * A wrong transaction never burns a quote (issue 16 item 5, decision 026): anyone holding a pay
@@ -18,7 +25,6 @@ import { createSubmission } from '../../test/submissions.ts';
  * address, and the buyer's own transfer pays whatever strangers did. Against the real local EVM
  * chain (USDT) and the Alephium node stand-in.
  */
-const alphMerchant = '1DrDyTr9RpRsQnDnXo2YRiPzPW4ooHX5LLoqXrqfMrpQH';
 const someoneElse = '1AujpupFP4KWeZvqA7itsHY9cLJmx4qTzojVZrg8W9y9n';
 const PER_QUOTE = 3;
 const PER_IP = 5;
@@ -35,14 +41,8 @@ beforeAll(async () => {
   t = await createTestApp(
     {
       TRUST_PROXY: 'true',
-      EVM_RPC_URL: chain.rpcUrl,
-      EVM_CHAIN_ID: String(chain.chainId),
-      USDT_CONTRACT: chain.usdtAddress,
-      MERCHANT_EVM_ADDRESS: chain.merchant,
-      EVM_CONFIRMATIONS: '1',
-      ALPH_NODE_URL: node.baseUrl,
-      ALPH_MERCHANT_ADDRESS: alphMerchant,
-      ALPH_CONFIRMATIONS: '1',
+      ...usdtEnv(chain),
+      ...alephiumEnv(node),
       PAYMENT_RECHECK_SECONDS: '1',
       PAYMENT_RATE_LIMIT_PER_HOUR: '100000',
       PAYMENT_FAILED_OFFERS_PER_QUOTE: String(PER_QUOTE),
@@ -56,18 +56,9 @@ afterAll(async () => {
   await node?.close();
 });
 
-async function quoted(method: 'usdt' | 'alephium' = 'usdt') {
-  const { submission } = await createSubmission(t.db, method === 'usdt' ? 'SM-001' : 'DCU-001');
-  const quote = await read(
-    t.client.api.payments.quote.$post({ json: { submissionId: submission.id, method } }),
-  );
-  expect(quote.status).toBe(201);
-  return {
-    submission,
-    paymentId: quote.body.paymentId as string,
-    due: BigInt(quote.body.amountBaseUnits),
-  };
-}
+/** A submission quoted for `method` (USDT: the SM-001 service; ALPH: DCU-001). */
+const quoted = (method: 'usdt' | 'alephium' = 'usdt') =>
+  quotedSubmission(t, method, method === 'usdt' ? 'SM-001' : 'DCU-001');
 
 function offer(
   submissionId: string,
@@ -83,15 +74,9 @@ function offer(
   );
 }
 
-async function paymentRow(id: string) {
-  const [row] = await t.db.select().from(payments).where(eq(payments.id, id));
-  return row;
-}
+const paymentRow = (id: string) => paymentRowOf(t.db, id);
 
-async function paidState(id: string) {
-  const [row] = await t.db.select().from(projectSubmissions).where(eq(projectSubmissions.id, id));
-  return row?.paymentState;
-}
+const paidState = (id: string) => paymentStateOf(t.db, id);
 
 /** The history rows noting `reference` as a transaction that cannot pay the payment. */
 async function failedOffers(paymentId: string, reference: string) {
@@ -218,9 +203,7 @@ describe('a stranger’s transfer not mined yet', () => {
     } finally {
       await chain.setAutomine(true);
     }
-    const deadline = Date.now() + 20_000;
-    while ((await paidState(submission.id)) !== 'paid' && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 200));
+    await untilSubmissionPaid(t.db, submission.id, 20_000);
     expect(await paidState(submission.id)).toBe('paid');
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'confirmed' });
   }, 40_000);
@@ -282,9 +265,9 @@ describe('the same on Alephium', () => {
     const statuses: number[] = [];
     const wrongs = [
       [{ address: someoneElse, attoAlphAmount: due.toString() }],
-      [{ address: alphMerchant, attoAlphAmount: (due - 1n).toString() }],
-      [{ address: alphMerchant, attoAlphAmount: (due + 7n).toString() }],
-      [{ address: alphMerchant, attoAlphAmount: (due - 2n).toString() }],
+      [{ address: alephiumMerchant, attoAlphAmount: (due - 1n).toString() }],
+      [{ address: alephiumMerchant, attoAlphAmount: (due + 7n).toString() }],
+      [{ address: alephiumMerchant, attoAlphAmount: (due - 2n).toString() }],
     ];
     const messagesSeen: string[] = [];
     for (const outputs of wrongs) {
@@ -302,24 +285,14 @@ describe('the same on Alephium', () => {
     ]);
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'pending' });
 
-    const id = txId();
-    node.addTransaction({
-      txId: id,
-      outputs: [{ address: alphMerchant, attoAlphAmount: due.toString() }],
-      confirmations: 1,
-    });
+    const id = alephiumTransfer(node, due);
     expect((await offer(submission.id, id, newIp(), 'alephium')).status).toBe(200);
     expect(await paidState(submission.id)).toBe('paid');
   });
 
   it('20 parallel offers of one conflicted transaction: one answer, the quote stays open', async () => {
     const { submission, paymentId, due } = await quoted('alephium');
-    const id = txId();
-    node.addTransaction({
-      txId: id,
-      outputs: [{ address: alphMerchant, attoAlphAmount: due.toString() }],
-      confirmations: 1,
-    });
+    const id = alephiumTransfer(node, due);
     node.conflict(id);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => offer(submission.id, id, newIp(), 'alephium')),
