@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDateTime } from './answers.ts';
+import { pageAnswerFields } from './pagination.ts';
 
 /**
  * Building blocks of the API's answer schemas (each route declares its answers with them; the
@@ -6,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** An instant as the API sends it: ISO 8601 in UTC, as `Date.prototype.toISOString` writes it. */
-export const instant = z.iso.datetime();
+export const instant = isoDateTime;
 
 /** A row's id (a UUID, any version). */
 export const rowId = z.guid();
@@ -15,11 +17,7 @@ export const rowId = z.guid();
 export const count = z.int().min(0);
 
 /** The fields of a page of a list beside its rows: how many match in all, and which page this is. */
-export const pageFields = {
-  total: count,
-  page: z.int().min(1),
-  pageSize: z.int().min(1),
-};
+export const pageFields = pageAnswerFields;
 
 /** An answer that only says what was done, for the person who did it. */
 export const messageAnswerSchema = z.object({ message: z.string() });

@@ -1,21 +1,10 @@
 import { z } from 'zod';
-import { instant, rowId } from './admin-answers.ts';
-import { imageVariantsSchema } from './admin-products.ts';
+import { rowId } from './admin-answers.ts';
+import { publicEventSchema } from './events.ts';
 
-/** An event with its flyer's URL and variants; `_id` repeats `id` as in the spec's shapes. */
-export const eventSchema = z
-  .object({
-    id: rowId,
-    _id: rowId,
-    title: z.string(),
-    description: z.string(),
-    date: instant,
-    location: z.string().nullable(),
-    ticketLink: z.string().nullable(),
-    flyer: z.string().nullable(),
-    /** Size and srcsets of the flyer; null when there are none. */
-    flyerImage: imageVariantsSchema.nullable(),
-  })
+/** An event as the public list shows it (events.ts), its ids read as any UUID version. */
+export const eventSchema = publicEventSchema
+  .extend({ id: rowId, _id: rowId })
   .meta({ id: 'Event' });
 
 /** GET /api/events/admin: every event, past ones too. */

@@ -1,61 +1,14 @@
 import { z } from 'zod';
 import { stockCauses } from '../stock.ts';
 import { instant, pageFields, rowId } from './admin-answers.ts';
-import { productCategories } from './catalog.ts';
-
-/** An image's resized variants, for `<picture>` (shared/src/images.ts `ImageVariants`). */
-export const imageVariantsSchema = z
-  .object({
-    url: z.string(),
-    width: z.int(),
-    height: z.int(),
-    srcset: z.object({ avif: z.string(), webp: z.string(), jpeg: z.string() }),
-  })
-  .meta({ id: 'ImageVariants' });
-
-/** A product's image: the spec's url and alt, and its size and variants when it has them. */
-export const productImageSchema = z
-  .object({
-    url: z.string(),
-    alt: z.string(),
-    width: z.int().optional(),
-    height: z.int().optional(),
-    srcset: imageVariantsSchema.shape.srcset.optional(),
-  })
-  .meta({ id: 'ProductImage' });
+import { publicProductSchema } from './catalog.ts';
 
 /**
- * A product with the spec's fields (`_id`, prices, isOnSale, discountPercentage, isActive,
- * category, images, metadata with tags) plus its stock; money in integer cents and as text.
+ * A product as the shop shows it (catalog.ts), its ids read as any UUID version; the admin's
+ * answers name it `Product`.
  */
-export const productSchema = z
-  .object({
-    id: rowId,
-    _id: rowId,
-    sku: z.string(),
-    name: z.string(),
-    description: z.string(),
-    category: z.enum(productCategories),
-    priceCents: z.int(),
-    currentPriceCents: z.int(),
-    priceText: z.string(),
-    currentPriceText: z.string(),
-    isOnSale: z.boolean(),
-    discountPercentage: z.int(),
-    isActive: z.boolean(),
-    stock: z.int(),
-    inStock: z.boolean(),
-    images: z.array(productImageSchema),
-    metadata: z.object({
-      type: z.enum(['book', 'shopify']).optional(),
-      barnesNobleUrl: z.string().optional(),
-      shopifyUrl: z.string().optional(),
-      externalUrl: z.string().optional(),
-      tags: z.array(z.string()),
-    }),
-    /** Bought on another shop (Barnes & Noble, Shopify, ...) rather than here. */
-    externalUrl: z.string().nullable(),
-  })
+export const productSchema = publicProductSchema
+  .extend({ id: rowId, _id: rowId })
   .meta({ id: 'Product' });
 
 /** GET /api/admin/products: every product, inactive ones too, a page at a time. */

@@ -1,33 +1,9 @@
 import { z } from 'zod';
 import { count, rowId } from './admin-answers.ts';
+import { publicServiceSchema } from './catalog.ts';
 
-/**
- * A service as the site shows it: the card's list price, and the checkout figures the server
- * will charge (payment price, tax, total), in cents and as text; null without online payment.
- */
-export const serviceSchema = z
-  .object({
-    id: rowId,
-    sku: z.string(),
-    title: z.string(),
-    category: z.string(),
-    description: z.string(),
-    features: z.array(z.string()),
-    popular: z.boolean(),
-    listPriceCents: z.int(),
-    listPriceText: z.string(),
-    checkout: z
-      .object({
-        priceCents: z.int(),
-        taxCents: z.int(),
-        totalCents: z.int(),
-        priceText: z.string(),
-        taxText: z.string(),
-        totalText: z.string(),
-      })
-      .nullable(),
-  })
-  .meta({ id: 'Service' });
+/** A service as the site shows it (catalog.ts), its id read as any UUID version. */
+export const serviceSchema = publicServiceSchema.extend({ id: rowId }).meta({ id: 'Service' });
 
 /** A service as the admin sees it: both prices side by side, flagged when they differ. */
 export const adminServiceSchema = serviceSchema

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { instant, pageFields, rowId } from './admin-answers.ts';
-import { userRoles } from './customers.ts';
+import { pageFields, rowId } from './admin-answers.ts';
+import { publicUserSchema as accountSchema } from './auth.ts';
 import { paginationSchema } from './pagination.ts';
 import { singleLine } from './text.ts';
 
@@ -10,18 +10,8 @@ export const adminUsersQuerySchema = paginationSchema.extend({
   role: z.enum(['customer', 'admin']).optional(),
 });
 
-/** The only shape of an account that leaves the API (auth.ts `PublicUser`): no password hash. */
-export const publicUserSchema = z
-  .object({
-    id: rowId,
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    role: z.enum(userRoles),
-    createdAt: instant,
-  })
-  .meta({ id: 'User' });
+/** The only shape of an account that leaves the API (auth.ts), its id read as any UUID version. */
+export const publicUserSchema = accountSchema.extend({ id: rowId }).meta({ id: 'User' });
 
 /** GET /api/admin/users */
 export const adminUserListSchema = z.object({ users: z.array(publicUserSchema), ...pageFields });

@@ -17,9 +17,11 @@ export const successAnswerSchema = z.object({
 export type SuccessAnswer = z.infer<typeof successAnswerSchema>;
 
 /** An uploaded image's size and `<picture>` sources (shared/src/images.ts). */
-export const imageVariantsSchema = z.object({
-  url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  srcset: z.object({ avif: z.string(), webp: z.string(), jpeg: z.string() }),
-});
+export const imageVariantsSchema = z
+  .object({
+    url: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    srcset: z.object({ avif: z.string(), webp: z.string(), jpeg: z.string() }),
+  })
+  .meta({ id: 'ImageVariants' });

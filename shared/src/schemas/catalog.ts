@@ -12,10 +12,10 @@ export const productsQuerySchema = paginationSchema.extend({
 });
 
 /** A product image: the spec's `url` and `alt`; images resized at upload add their variants. */
-export const productImageSchema = imageVariantsSchema.partial().extend({
-  url: z.string(),
-  alt: z.string(),
-});
+export const productImageSchema = imageVariantsSchema
+  .partial()
+  .extend({ url: z.string(), alt: z.string() })
+  .meta({ id: 'ProductImage' });
 
 /**
  * A product as the shop shows it, in the spec's shape (`_id` repeats `id`): money in cents and as

@@ -9,15 +9,41 @@ import { pageAnswerFields } from './pagination.ts';
 // the status sources, and one file holding both would make an import circle.
 
 /** A shipping address as it was given at checkout. */
-export const shippingAddressAnswerSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  street: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  phone: z.string(),
+export const shippingAddressAnswerSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    street: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    phone: z.string(),
+  })
+  .meta({ id: 'ShippingAddress' });
+
+/** A line of an order: the product's name, sku and price as they were when ordered. */
+export const orderLineAnswerSchema = z.object({
+  productId: z.uuid(),
+  product: z.object({ name: z.string(), sku: z.string() }),
+  name: z.string(),
+  quantity: z.number().int(),
+  priceCents: z.number().int(),
+  price: z.string(),
+  lineTotalCents: z.number().int(),
+  lineTotal: z.string(),
 });
+
+/** How an order was shipped, and where its parcel is followed. */
+export const shipmentAnswerSchema = z
+  .object({
+    carrier: z.enum(carriers),
+    trackingNumber: z.string(),
+    shippingMethod: z.enum(shippingMethods),
+    shippingMethodLabel: z.string(),
+    trackingUrl: z.string().nullable(),
+    shippedAt: isoDateTime,
+  })
+  .meta({ id: 'Shipment' });
 
 /**
  * An order in the spec's shape (`_id` repeats `id`; items with product name and sku, user,
@@ -33,18 +59,7 @@ export const orderViewSchema = z.object({
   paidAt: isoDateTime.nullable(),
   /** Its invoice's number once paid (`2026-000001`). */
   invoiceNumber: z.string().nullable(),
-  items: z.array(
-    z.object({
-      productId: z.uuid(),
-      product: z.object({ name: z.string(), sku: z.string() }),
-      name: z.string(),
-      quantity: z.number().int(),
-      priceCents: z.number().int(),
-      price: z.string(),
-      lineTotalCents: z.number().int(),
-      lineTotal: z.string(),
-    }),
-  ),
+  items: z.array(orderLineAnswerSchema),
   subtotalCents: z.number().int(),
   shippingCents: z.number().int(),
   taxCents: z.number().int(),
@@ -55,16 +70,7 @@ export const orderViewSchema = z.object({
   total: z.string(),
   user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
   shippingAddress: shippingAddressAnswerSchema.nullable(),
-  shipping: z
-    .object({
-      carrier: z.enum(carriers),
-      trackingNumber: z.string(),
-      shippingMethod: z.enum(shippingMethods),
-      shippingMethodLabel: z.string(),
-      trackingUrl: z.string().nullable(),
-      shippedAt: isoDateTime,
-    })
-    .nullable(),
+  shipping: shipmentAnswerSchema.nullable(),
   /** Until when an unpaid order holds its stock; null once it is not pending. */
   reservedUntil: isoDateTime.nullable(),
   history: z.array(
