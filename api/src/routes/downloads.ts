@@ -25,7 +25,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
   '/submissions/:id/files/:fileId',
   answers({
     200: {
-      mediaType: 'application/octet-stream',
+      mediaType: '*/*',
       description: 'The file as it was uploaded, with its stored type and name.',
     },
   }),

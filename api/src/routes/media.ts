@@ -18,7 +18,7 @@ const types: Record<string, string> = {
 
 const publicFile = answers({
   200: {
-    mediaType: 'application/octet-stream',
+    mediaType: '*/*',
     description: 'The image (JPEG, PNG, WebP or AVIF) or PDF, typed by its name.',
   },
 });

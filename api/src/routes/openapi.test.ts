@@ -127,7 +127,8 @@ describe('GET /api/openapi.json', () => {
       .getPreEmitDiagnostics(program)
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(problems).toEqual([]);
-  });
+    // A whole TypeScript program is compiled: about 10 s alone, more on a loaded 2-core machine.
+  }, 90_000);
 
   it('asks for the bearer token where the access rows do, and says 401 and 403', () => {
     const byKey = new Map(documented().map((d) => [d.key, d.op]));
