@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteKey } from '../app.ts';
+import { downloadGrants } from '../db/schema/downloads.ts';
 import { emailBlastRecipients, emailBlasts } from '../db/schema/email-blasts.ts';
 import { events } from '../db/schema/events.ts';
 import { services } from '../db/schema/services.ts';
@@ -11,6 +13,7 @@ import { apiEndpoints } from '../openapi/route-table.ts';
 import { CONFIRM_PURPOSE, confirmValue } from '../services/newsletter/confirm-url.ts';
 import { UNSUBSCRIBE_PURPOSE } from '../services/newsletter/unsubscribe-url.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
+import { adminUpload, digitalOrder, digitalProduct, zipBytes } from '../test/downloads.ts';
 import { createTestApp, newUser, read, type TestApp, type TestClient } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
 import { markOrderPaid, paidSubmission } from '../test/invoices.ts';
@@ -22,6 +25,13 @@ import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.t
 import { createSubmission, submissionWithFile } from '../test/submissions.ts';
 import { completedUpload, createUpload, newDraft, TUS, wavBytes } from '../test/tus.ts';
 import { accessRows } from './access.ts';
+
+/** A paid order of `token`'s with a digital product's file: its id and the file's. */
+async function paidFile(token: string) {
+  const { product, file } = await digitalProduct(t);
+  const order = await digitalOrder(t, token, product.id);
+  return { orderId: order.id, fileId: file.id };
+}
 
 /**
  * Every route of the app, called by an anonymous visitor, a customer and an admin: each gets
@@ -311,6 +321,19 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     c.client.api.orders[':id']['invoice.pdf'].$get({
       param: { id: await markOrderPaid(t.db, await orderOf(await ownerToken(c))) },
     }),
+  'POST /api/orders/:id/files/:fileId/link': async (c) => {
+    const { orderId, fileId } = await paidFile(await ownerToken(c));
+    return c.client.api.orders[':id'].files[':fileId'].link.$post({
+      param: { id: orderId, fileId },
+    });
+  },
+  'GET /api/orders/:id/files/:fileId': async (c) => {
+    const { orderId, fileId } = await paidFile(await ownerToken(c));
+    return c.client.api.orders[':id'].files[':fileId'].$get({
+      param: { id: orderId, fileId },
+      query: {},
+    });
+  },
   'POST /api/orders/:id/payment-confirm': async (c) =>
     c.client.api.orders[':id']['payment-confirm'].$post({
       param: { id: await orderOf(await ownerToken(c)) },
@@ -439,6 +462,35 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     return c.client.api.admin.products[':id'].images.$delete({
       param: { id: product.id },
       query: { url: '/img/seed.jpg' },
+    });
+  },
+  'POST /api/admin/products/file-drafts': (c) => c.client.api.admin.products['file-drafts'].$post(),
+  'GET /api/admin/products/:id/files': async (c) =>
+    c.client.api.admin.products[':id'].files.$get({
+      param: { id: (await digitalProduct(t)).product.id },
+    }),
+  'POST /api/admin/products/:id/files': async (c) => {
+    const { product } = await digitalProduct(t);
+    const upload = await adminUpload(t, setupAdmin, zipBytes(4096));
+    return c.client.api.admin.products[':id'].files.$post({
+      param: { id: product.id },
+      json: upload,
+    });
+  },
+  'DELETE /api/admin/products/:id/files/:fileId': async (c) => {
+    const { product, file } = await digitalProduct(t);
+    return c.client.api.admin.products[':id'].files[':fileId'].$delete({
+      param: { id: product.id, fileId: file.id },
+    });
+  },
+  'POST /api/admin/orders/:id/grants/:grantId/renew': async (c) => {
+    const { orderId } = await paidFile(setupAdmin);
+    const [grant] = await t.db
+      .select()
+      .from(downloadGrants)
+      .where(eq(downloadGrants.orderId, orderId));
+    return c.client.api.admin.orders[':id'].grants[':grantId'].renew.$post({
+      param: { id: orderId, grantId: grant?.id ?? '' },
     });
   },
   'GET /api/admin/services': (c) => c.client.api.admin.services.$get(),

@@ -14,6 +14,7 @@ import type { AdminEnv } from '../context.ts';
 import { pdfDownload } from '../lib/pdf-download.ts';
 import { validate } from '../lib/validate.ts';
 import { answers, fits } from '../openapi/answers.ts';
+import { grantAgain } from '../services/downloads/renew-grant.ts';
 import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { addShipping } from '../services/orders/add-shipping.ts';
 import { getOrderForAdmin } from '../services/orders/get-order-for-admin.ts';
@@ -85,4 +86,16 @@ export const adminOrderRoutes = new Hono<AdminEnv>()
         200,
       );
     },
-  );
+  )
+  // Grants a buyer's downloads again: the count starts over, the days run from now (decision 045).
+  .post('/:id/grants/:grantId/renew', answers({ 200: adminOrderChangeSchema }), async (c) => {
+    const { id, grantId } = c.req.param();
+    const { message } = await grantAgain({
+      db: c.var.db,
+      orderId: id,
+      grantId,
+      actorId: c.var.user.id,
+    });
+    const order = await getOrderForAdmin({ db: c.var.db, id });
+    return c.json(fits(adminOrderChangeSchema, { order, message }), 200);
+  });

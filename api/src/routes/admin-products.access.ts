@@ -15,4 +15,13 @@ export const adminProductsAccess = [
   { route: 'DELETE /api/admin/products/:id', anonymous: 401, customer: 403, admin: 200 },
   { route: 'POST /api/admin/products/:id/images', anonymous: 401, customer: 403, admin: 201 },
   { route: 'DELETE /api/admin/products/:id/images', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'POST /api/admin/products/file-drafts', anonymous: 401, customer: 403, admin: 201 },
+  { route: 'GET /api/admin/products/:id/files', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'POST /api/admin/products/:id/files', anonymous: 401, customer: 403, admin: 201 },
+  {
+    route: 'DELETE /api/admin/products/:id/files/:fileId',
+    anonymous: 401,
+    customer: 403,
+    admin: 200,
+  },
 ] satisfies AccessRow[];

@@ -1,3 +1,4 @@
+import { downloadLimits } from '@studio/shared/downloads';
 import { shopMessages } from '@studio/shared/messages/shop';
 import {
   adminProductsQuerySchema,
@@ -9,6 +10,15 @@ import {
   adminProductListSchema,
   stockHistorySchema,
 } from '@studio/shared/schemas/admin-products';
+import {
+  type ProductFileChangeAnswer,
+  type ProductFileDraftAnswer,
+  type ProductFilesAnswer,
+  productFileAttachSchema,
+  productFileChangeAnswerSchema,
+  productFileDraftAnswerSchema,
+  productFilesAnswerSchema,
+} from '@studio/shared/schemas/downloads';
 import { paginationSchema } from '@studio/shared/schemas/pagination';
 import { singleLine } from '@studio/shared/schemas/text';
 import { Hono } from 'hono';
@@ -17,6 +27,11 @@ import type { AdminEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { validate } from '../lib/validate.ts';
 import { answers, fits } from '../openapi/answers.ts';
+import {
+  attachProductFile,
+  listProductFiles,
+  removeProductFile,
+} from '../services/downloads/product-files.ts';
 import { addProductImage } from '../services/products/add-product-image.ts';
 import { createProduct } from '../services/products/create-product.ts';
 import { deactivateProduct } from '../services/products/deactivate-product.ts';
@@ -26,6 +41,8 @@ import { presentProduct } from '../services/products/present-product.ts';
 import { removeProductImage } from '../services/products/remove-product-image.ts';
 import { updateProduct } from '../services/products/update-product.ts';
 import { listStockHistory } from '../services/stock/list-stock-history.ts';
+import { createUploadDraft } from '../services/uploads/create-upload-draft.ts';
+import { tusUploads } from '../services/uploads/tus-uploads.ts';
 
 /** One product, as it is now. */
 const product = adminProductAnswerSchema;
@@ -117,4 +134,51 @@ export const adminProductRoutes = new Hono<AdminEnv>()
       });
       return c.json(fits(adminProductAnswerSchema, { product }), 200);
     },
-  );
+  )
+  // A digital product's files (decision 045): a draft for the admin's resumable uploads, then
+  // each completed upload added (or put in place of a file), listed and removed.
+  .post('/file-drafts', answers({ 201: productFileDraftAnswerSchema }), async (c) => {
+    const { draftToken } = await createUploadDraft({ db: c.var.db, purpose: 'product-file' });
+    return c.json(
+      { draftToken, maxFileBytes: downloadLimits.maxFileBytes } satisfies ProductFileDraftAnswer,
+      201,
+    );
+  })
+  .get('/:id/files', answers({ 200: productFilesAnswerSchema }), async (c) => {
+    const found = await findProduct(c.var.db, c.req.param('id'));
+    return c.json(
+      {
+        files: await listProductFiles(c.var.db, found.id),
+        maxFileBytes: downloadLimits.maxFileBytes,
+        maxFiles: downloadLimits.maxFilesPerProduct,
+      } satisfies ProductFilesAnswer,
+      200,
+    );
+  })
+  .post(
+    '/:id/files',
+    answers({ 201: productFileChangeAnswerSchema }),
+    validate('json', productFileAttachSchema),
+    async (c) => {
+      const { draftToken, uploadId, replaces } = c.req.valid('json');
+      const done = await attachProductFile({
+        ...c.var,
+        store: tusUploads(c.var).store,
+        productId: c.req.param('id'),
+        draftToken,
+        uploadId,
+        replaces,
+        actorId: c.var.user.id,
+      });
+      return c.json(done satisfies ProductFileChangeAnswer, 201);
+    },
+  )
+  .delete('/:id/files/:fileId', answers({ 200: productFileChangeAnswerSchema }), async (c) => {
+    const done = await removeProductFile({
+      ...c.var,
+      productId: c.req.param('id'),
+      fileId: c.req.param('fileId'),
+      actorId: c.var.user.id,
+    });
+    return c.json(done satisfies ProductFileChangeAnswer, 200);
+  });

@@ -12,4 +12,7 @@ export const ordersAccess = [
   // The caller's own order, paid (decision 036).
   { route: 'GET /api/orders/:id/invoice.pdf', anonymous: 401, customer: 200, admin: 200 },
   { route: 'POST /api/orders/:id/payment-confirm', anonymous: 401, customer: 422, admin: 422 },
+  // A file of the caller's own paid order (decision 045): a signed link, and the download.
+  { route: 'POST /api/orders/:id/files/:fileId/link', anonymous: 401, customer: 200, admin: 200 },
+  { route: 'GET /api/orders/:id/files/:fileId', anonymous: 401, customer: 200, admin: 200 },
 ] satisfies AccessRow[];

@@ -1,5 +1,11 @@
+import { Readable } from 'node:stream';
+import { downloadMessages } from '@studio/shared/messages/downloads';
 import { orderMessages } from '@studio/shared/messages/orders';
 import { paymentMessages } from '@studio/shared/messages/payments';
+import {
+  type DownloadLinkAnswer,
+  downloadLinkAnswerSchema,
+} from '@studio/shared/schemas/downloads';
 import {
   type OrderAnswer,
   type OrderCancelledAnswer,
@@ -20,13 +26,24 @@ import {
   orderPaymentConfirmSchema,
   orderPaymentPendingAnswerSchema,
 } from '@studio/shared/schemas/payments';
+import { singleLine } from '@studio/shared/schemas/text';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
+import { ApiError } from '../lib/api-error.ts';
 import { clientIp } from '../lib/client-ip.ts';
+import { contentDisposition } from '../lib/content-disposition.ts';
 import { pdfDownload } from '../lib/pdf-download.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { answers } from '../openapi/answers.ts';
+import { checkOrderFileLink, createOrderFileLink } from '../services/downloads/download-link.ts';
+import {
+  etagOf,
+  type OrderFileDownload,
+  openOrderFile,
+  RangeNotSatisfiable,
+} from '../services/downloads/open-order-file.ts';
 import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { cancelMyOrder } from '../services/orders/cancel-my-order.ts';
 import { createOrder } from '../services/orders/create-order.ts';
@@ -38,7 +55,41 @@ import {
   invoiceRateLimit,
   orderRateLimitByAccount,
 } from '../services/rate-limit/limit-by-account.ts';
-import { orderRateLimitByIp, paymentRateLimit } from '../services/rate-limit/limit-by-ip.ts';
+import {
+  downloadRateLimit,
+  orderRateLimitByIp,
+  paymentRateLimit,
+} from '../services/rate-limit/limit-by-ip.ts';
+
+/** A file of a digital product on the caller's paid order (decision 045). */
+const orderFile = {
+  mediaType: '*/*',
+  description: "The file's bytes, as its type; `Content-Disposition: attachment` with its name.",
+};
+
+/** The query of a signed download link (services/downloads/download-link.ts). */
+const fileLinkQuery = z.object({
+  expires: singleLine('expires').max(20).optional(),
+  token: singleLine('token').max(200).optional(),
+});
+
+/** The answer's headers: its size, validators, range and name. */
+function fileHeaders(download: OrderFileDownload): Record<string, string> {
+  const { file, size, range } = download;
+  return {
+    'Content-Type': file.contentType,
+    'Content-Length': String(range ? range.end - range.start + 1 : size),
+    ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${size}` } : {}),
+    'Accept-Ranges': 'bytes',
+    ETag: etagOf(file),
+    'Last-Modified': file.createdAt.toUTCString(),
+    'Content-Disposition': contentDisposition(file.name),
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+    // A signed link carries its token: never sent on as a Referer.
+    'Referrer-Policy': 'no-referrer',
+  };
+}
 
 const invoicePdf = answers({
   200: { mediaType: 'application/pdf', description: "The paid order's invoice." },
@@ -117,6 +168,71 @@ export const orderRoutes = new Hono<AppEnv>()
     const order = await getMyOrder({ ...c.var, orderId: c.req.param('id') });
     return c.json({ order } satisfies OrderAnswer, 200);
   })
+  // A signed link to one of the order's files, for the browser to download natively.
+  .post(
+    '/:id/files/:fileId/link',
+    answers({ 200: downloadLinkAnswerSchema }),
+    requireUser,
+    async (c) => {
+      const { id, fileId } = c.req.param();
+      const link = await createOrderFileLink({
+        db: c.var.db,
+        secret: c.var.secret,
+        userId: c.var.user.id,
+        orderId: id,
+        fileId,
+      });
+      return c.json(link satisfies DownloadLinkAnswer, 200);
+    },
+  )
+  /**
+   * The download (decision 045): with the bearer token or a signed link. Honours `Range` (206)
+   * and `If-Range`; HEAD answers the headers and counts nothing.
+   */
+  .get(
+    '/:id/files/:fileId',
+    answers({ 200: orderFile, 206: orderFile }),
+    downloadRateLimit,
+    validate('query', fileLinkQuery),
+    async (c) => {
+      const { id, fileId } = c.req.param();
+      const { expires, token } = c.req.valid('query');
+      let userId = c.var.user?.id;
+      if (!userId) {
+        if (!token) throw new ApiError('UNAUTHORIZED', downloadMessages.signInToDownload);
+        userId = await checkOrderFileLink({
+          db: c.var.db,
+          secret: c.var.secret,
+          orderId: id,
+          fileId,
+          expires: expires ?? '',
+          token,
+        });
+      }
+      try {
+        const download = await openOrderFile({
+          ...c.var,
+          userId,
+          orderId: id,
+          fileId,
+          rangeHeader: c.req.header('range'),
+          ifRange: c.req.header('if-range'),
+          head: c.req.method === 'HEAD',
+          ip: clientIp(c),
+          userAgent: c.req.header('user-agent') ?? null,
+        });
+        const status = download.range ? 206 : 200;
+        const headers = fileHeaders(download);
+        if (!download.stream) return c.body(null, status, headers);
+        return c.body(Readable.toWeb(download.stream) as ReadableStream, status, headers);
+      } catch (error) {
+        if (!(error instanceof RangeNotSatisfiable)) throw error;
+        return c.json({ message: error.message, code: error.code }, 416, {
+          'Content-Range': `bytes */${error.size}`,
+        });
+      }
+    },
+  )
   // The customer cancels their own unpaid order; its stock goes back at once.
   .post('/:id/cancel', answers({ 200: orderCancelledAnswerSchema }), requireUser, async (c) => {
     const order = await cancelMyOrder({ ...c.var, orderId: c.req.param('id') });

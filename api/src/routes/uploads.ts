@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { downloadLimits, formatBytes } from '@studio/shared/downloads';
 import type { ErrorCode } from '@studio/shared/errors';
 import { limits } from '@studio/shared/limits';
+import { downloadMessages } from '@studio/shared/messages/downloads';
 import { httpMessages } from '@studio/shared/messages/http';
 import { projectMessages } from '@studio/shared/messages/projects';
 import { uploadMessages } from '@studio/shared/messages/uploads';
@@ -109,8 +111,15 @@ export const uploadRoutes = new Hono<AppEnv>()
     }
     const size = Number(length);
     const name = fileName(c);
-    // The spec's limit: each file under 400MB (419430400 bytes), as multipart.
-    if (size >= limits.maxFileBytes) {
+    // The spec's limit: each file under 400MB (419430400 bytes), as multipart. An admin's file
+    // for a digital product: under 8 GiB (decision 045).
+    if (draft.purpose === 'product-file') {
+      if (size >= downloadLimits.maxFileBytes)
+        throw new ApiError(
+          'PAYLOAD_TOO_LARGE',
+          downloadMessages.fileTooLarge(formatBytes(downloadLimits.maxFileBytes)),
+        );
+    } else if (size >= limits.maxFileBytes) {
       throw new ApiError('PAYLOAD_TOO_LARGE', projectMessages.filesTooLarge(1));
     }
     if (size === 0) throw new ApiError('BAD_REQUEST', uploadMessages.emptyFile(name));

@@ -63,6 +63,12 @@ const guards: Guard[] = [
     writers: ['services/blasts/transition-blast-recipient.ts'],
   },
   {
+    what: "a download grant's status",
+    table: 'download_grants',
+    column: 'status',
+    writers: ['services/downloads/transition-grant.ts'],
+  },
+  {
     what: "a queued mail's status",
     table: 'outbound_mail',
     column: 'status',

@@ -3,6 +3,7 @@ import { count, instant, pageFields, rowId } from './admin-answers.ts';
 import { submissionPaymentStates } from './admin-submissions.ts';
 import { publicUserSchema } from './admin-users.ts';
 import { newsletterStatuses, userRoles } from './customers.ts';
+import { downloadRecordSchema } from './downloads.ts';
 import { orderStatuses } from './orders.ts';
 
 /** An account's figures as the customers list counts them. */
@@ -52,6 +53,8 @@ export const adminCustomerSchema = z.object({
   ),
   submissionsCount: count,
   newsletter: z.object({ status: z.enum(newsletterStatuses), since: instant.nullable() }),
+  /** Their latest downloads of digital products' files, newest first (at most 50). */
+  downloads: z.array(downloadRecordSchema),
 });
 
 /** PUT /api/admin/customers/:id/role: the role now, and whether it changed. */

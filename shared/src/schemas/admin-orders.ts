@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { count, pageFields, rowId } from './admin-answers.ts';
 import { refundSummarySchema } from './admin-refunds.ts';
+import { downloadGrantSchema } from './downloads.ts';
 import { orderLineAnswerSchema, orderViewSchema } from './order-answers.ts';
 
 /** A line of an order (order-answers.ts), its product's id read as any UUID version. */
@@ -16,9 +17,12 @@ export const orderSchema = orderViewSchema
   .extend({ id: rowId, _id: rowId, items: z.array(orderLineSchema) })
   .meta({ id: 'Order' });
 
-/** An order as the admin opens it: with its refunds and what can still be refunded. */
+/**
+ * An order as the admin opens it: with its refunds and what can still be refunded, and the
+ * buyer's access to its digital products' files.
+ */
 export const adminOrderSchema = orderSchema
-  .extend({ refunds: refundSummarySchema })
+  .extend({ refunds: refundSummarySchema, grants: z.array(downloadGrantSchema) })
   .meta({ id: 'AdminOrder' });
 
 /** GET /api/admin/orders */

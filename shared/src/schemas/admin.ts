@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { downloadLimits } from '../downloads.ts';
 import { productCategories } from './catalog.ts';
+import { downloadLimitFields } from './downloads.ts';
 import { paginationSchema } from './pagination.ts';
 import { multiLine, nonEmptyUpdate, ruledFormat, singleLine } from './text.ts';
 
@@ -59,6 +61,7 @@ const productFields = z.object({
     shopifyUrl: url,
     externalUrl: url,
   }),
+  ...downloadLimitFields,
 });
 
 export const productCreateSchema = productFields.extend({
@@ -66,6 +69,8 @@ export const productCreateSchema = productFields.extend({
   isActive: productFields.shape.isActive.default(true),
   tags: productFields.shape.tags.default([]),
   metadata: productFields.shape.metadata.default({}),
+  downloadLimit: productFields.shape.downloadLimit.default(downloadLimits.defaultDownloadLimit),
+  downloadDays: productFields.shape.downloadDays.default(downloadLimits.defaultDownloadDays),
 });
 export const productUpdateSchema = nonEmptyUpdate(productFields.partial());
 export type ProductInput = z.input<typeof productCreateSchema>;

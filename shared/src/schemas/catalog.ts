@@ -46,6 +46,9 @@ export const publicProductSchema = z.object({
     tags: z.array(z.string()),
   }),
   externalUrl: z.string().nullable(),
+  /** A digital product's downloads of each file per order, and days of access; null: no limit. */
+  downloadLimit: z.number().int().nullable(),
+  downloadDays: z.number().int().nullable(),
 });
 export type PublicProductAnswer = z.infer<typeof publicProductSchema>;
 

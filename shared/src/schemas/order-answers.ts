@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { carriers, shippingMethods } from '../shipping.ts';
 import { statusSources } from '../statuses.ts';
 import { isoDateTime } from './answers.ts';
+import { orderDownloadSchema } from './downloads.ts';
 import { orderStatuses } from './orders.ts';
 import { pageAnswerFields } from './pagination.ts';
 
@@ -76,6 +77,10 @@ export const orderViewSchema = z.object({
   history: z.array(
     z.object({ status: z.enum(orderStatuses), source: z.enum(statusSources), at: isoDateTime }),
   ),
+  /** Whether the order has digital products, whose files the buyer downloads. */
+  hasDownloads: z.boolean(),
+  /** Its digital lines and their files (issue 25); lists leave it empty. */
+  downloads: z.array(orderDownloadSchema),
 });
 export type OrderViewAnswer = z.infer<typeof orderViewSchema>;
 

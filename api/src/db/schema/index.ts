@@ -2,6 +2,7 @@
 export * from './app-settings.ts';
 export * from './audit-log.ts';
 export * from './contact-messages.ts';
+export * from './downloads.ts';
 export * from './email-blasts.ts';
 export * from './events.ts';
 export * from './invoices.ts';

@@ -48,6 +48,10 @@ export const products = pgTable(
     images: jsonb().$type<ProductImage[]>().notNull().default([]),
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     metadata: jsonb().$type<ProductMetadata>().notNull().default({}),
+    /** A digital product's counted downloads of each file per order; null: no limit. */
+    downloadLimit: integer().default(5),
+    /** A digital product's days of access from payment; null: access never ends. */
+    downloadDays: integer().default(30),
     ...timestamps,
   },
   (t) => [

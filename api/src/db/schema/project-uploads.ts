@@ -1,7 +1,9 @@
 import { relations } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from './columns.ts';
 import { projectSubmissions } from './project-submissions.ts';
+
+export const uploadPurpose = pgEnum('upload_purpose', ['project', 'product-file']);
 
 /**
  * A visitor's project in the making: the site gets its token when an upload starts, and every
@@ -13,6 +15,11 @@ export const uploadDrafts = pgTable(
   {
     id: id(),
     tokenHash: text().notNull().unique(),
+    /**
+     * What its uploads are for: a visitor's project (anyone may start one), or an admin's files
+     * for digital products (issue 25), which may be larger and of more types.
+     */
+    purpose: uploadPurpose().notNull().default('project'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('upload_drafts_created_at_idx').on(t.createdAt)],
@@ -52,6 +59,8 @@ export const projectUploads = pgTable(
     index('project_uploads_last_write_at_idx').on(t.lastWriteAt),
   ],
 );
+
+export type UploadPurpose = (typeof uploadPurpose.enumValues)[number];
 
 export const projectUploadsRelations = relations(projectUploads, ({ one }) => ({
   draft: one(uploadDrafts, { fields: [projectUploads.draftId], references: [uploadDrafts.id] }),

@@ -9,6 +9,7 @@ import { subscribers } from '../../db/schema/subscribers.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { listCustomerDownloads } from '../downloads/list-customer-downloads.ts';
 import { netSpentCents } from './net-spent-cents.ts';
 
 /** The most of each list the page shows; the counts say how many there are in all. */
@@ -121,5 +122,6 @@ export async function getCustomer({ db, id }: { db: Db; id: string }) {
       /** Since when: the consent, the sign-up waiting for its confirmation, or the unsubscribe. */
       since: subscriber ? sinceOf(subscriber).toISOString() : null,
     },
+    downloads: await listCustomerDownloads(db, user.id),
   };
 }

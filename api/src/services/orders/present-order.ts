@@ -1,4 +1,5 @@
 import { formatUsd } from '@studio/shared/money';
+import type { OrderDownloadAnswer } from '@studio/shared/schemas/downloads';
 import { shippingMethodLabels, trackingUrl } from '@studio/shared/shipping';
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -6,6 +7,7 @@ import { invoices } from '../../db/schema/invoices.ts';
 import { type Order, orderItems, orderStatusHistory } from '../../db/schema/orders.ts';
 import { shipments } from '../../db/schema/shipments.ts';
 import { users } from '../../db/schema/users.ts';
+import { ordersWithDownloads, presentOrderDownloads } from '../downloads/present-downloads.ts';
 import { invoiceNumber } from '../invoices/invoice-number.ts';
 
 /**
@@ -16,7 +18,7 @@ import { invoiceNumber } from '../invoices/invoice-number.ts';
 export async function presentOrders(db: DbOrTx, rows: Order[], detail = true) {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [items, owners, shipped, history, invoiced] = await Promise.all([
+  const [items, owners, shipped, history, invoiced, digital] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -43,7 +45,14 @@ export async function presentOrders(db: DbOrTx, rows: Order[], detail = true) {
       .select({ orderId: invoices.orderId, year: invoices.year, number: invoices.number })
       .from(invoices)
       .where(inArray(invoices.orderId, ids)),
+    ordersWithDownloads(db, ids),
   ]);
+  // The detail of one order lists its files (decision 045); lists only mark it.
+  const downloads = new Map<string, OrderDownloadAnswer[]>();
+  if (detail) {
+    for (const order of rows.filter((o) => digital.has(o.id)))
+      downloads.set(order.id, await presentOrderDownloads(db, order));
+  }
   return rows.map((order) => {
     const user = owners.find((u) => u.id === order.userId);
     const shipment = shipped.find((s) => s.orderId === order.id);
@@ -94,6 +103,8 @@ export async function presentOrders(db: DbOrTx, rows: Order[], detail = true) {
       history: history
         .filter((h) => h.orderId === order.id)
         .map((h) => ({ status: h.status, source: h.source, at: h.createdAt.toISOString() })),
+      hasDownloads: digital.has(order.id),
+      downloads: downloads.get(order.id) ?? [],
     };
   });
 }

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { orderStatusHistory, orders } from '../../db/schema/orders.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { grantDownloads } from '../downloads/grant-downloads.ts';
+import { revokeGrants } from '../downloads/transition-grant.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { reserveStockAgain } from './reserve-stock-again.ts';
 import { returnStock } from './return-stock.ts';
@@ -29,7 +31,7 @@ function allowed(from: OrderStatus, to: OrderStatus, source: StatusSource): bool
  * The only code that changes an order's status. Inside the caller's transaction it locks the
  * order, checks the move is allowed, moves the stock (cancelling gives it back, re-opening a
  * cancelled order takes it again), writes the status, its history row (with its source and the
- * person behind it) and the audit row. `opened` records a new order's first status (set by its
+ * person behind it), opens or revokes the buyer's downloads, and writes the audit row. `opened` records a new order's first status (set by its
  * insert) in the history without changing anything.
  */
 export async function transitionOrder(
@@ -74,6 +76,12 @@ export async function transitionOrder(
   await tx.insert(orderStatusHistory).values({ orderId, status: to, source, changedBy: actorId });
   // Paid (by a payment, or as the admin records it): its invoice number, once (decision 036).
   if (isPaidOrderStatus(to)) await issueInvoice(tx, { subject: { kind: 'order', id: orderId } });
+  // Digital products' files (decision 045): paid opens the buyer's access, leaving paid (a full
+  // refund, a cancellation, back to pending) revokes it, in this same transaction.
+  const paidBefore = isPaidOrderStatus(from);
+  if (!paidBefore && isPaidOrderStatus(to)) await grantDownloads(tx, { order, source, actorId });
+  if (paidBefore && !isPaidOrderStatus(to))
+    await revokeGrants(tx, { orderId, source, actorId, detail: { orderStatus: to } });
   await recordAudit({
     db: tx,
     actorId,

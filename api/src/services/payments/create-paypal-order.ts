@@ -72,7 +72,7 @@ export async function createPaypalOrder({
           name: line.name.slice(0, 127),
           sku: line.sku,
           quantity: String(line.quantity),
-          category: subject.kind === 'submission' ? 'DIGITAL_GOODS' : 'PHYSICAL_GOODS',
+          category: line.digital ? 'DIGITAL_GOODS' : 'PHYSICAL_GOODS',
           unit_amount: usd(line.unitPriceCents),
           ...(single ? { tax: usd(quote.taxCents) } : {}),
         })),

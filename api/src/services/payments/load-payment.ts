@@ -6,6 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
+import { products } from '../../db/schema/products.ts';
 import { projectSubmissions } from '../../db/schema/project-submissions.ts';
 import { services } from '../../db/schema/services.ts';
 import { users } from '../../db/schema/users.ts';
@@ -19,6 +20,8 @@ export interface PayableLine {
   sku: string;
   quantity: number;
   unitPriceCents: number;
+  /** Delivered as files (a digital product, a project's work): PayPal's DIGITAL_GOODS. */
+  digital: boolean;
 }
 
 /** A submission or an order, reduced to what paying it needs. */
@@ -67,7 +70,13 @@ export async function loadPayable(db: DbOrTx, subject: Subject): Promise<Payable
       title: service.title,
       reference: submission.id,
       lines: [
-        { name: service.title, sku: service.sku, quantity: 1, unitPriceCents: t.subtotalCents },
+        {
+          name: service.title,
+          sku: service.sku,
+          quantity: 1,
+          unitPriceCents: t.subtotalCents,
+          digital: true,
+        },
       ],
       subtotalCents: t.subtotalCents,
       shippingCents: 0,
@@ -86,8 +95,15 @@ export async function loadPayable(db: DbOrTx, subject: Subject): Promise<Payable
     .limit(1);
   if (!row) throw new ApiError('NOT_FOUND', orderMessages.notFound);
   const lines = await db
-    .select()
+    .select({
+      name: orderItems.name,
+      sku: orderItems.sku,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      category: products.category,
+    })
     .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, subject.id))
     .orderBy(asc(orderItems.name));
   return {
@@ -102,6 +118,7 @@ export async function loadPayable(db: DbOrTx, subject: Subject): Promise<Payable
       sku: l.sku,
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
+      digital: l.category === 'digital',
     })),
     subtotalCents: row.order.subtotalCents,
     shippingCents: row.order.shippingCents,

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
+import { orderFilesForReceipt } from '../downloads/present-downloads.ts';
 import { type BusinessEnv, businessDetails } from '../invoices/business-details.ts';
 import { loadSale } from '../invoices/load-sale.ts';
 import { queueMail } from '../mail/queue-mail.ts';
@@ -54,7 +55,13 @@ export async function queuePaymentReceipt(
   await queueMail(db, {
     purpose: 'payment-receipt',
     subjectId: paymentId,
-    message: paymentReceipt({ sale, business: businessDetails(env), link, title: payable.title }),
+    message: paymentReceipt({
+      sale,
+      business: businessDetails(env),
+      link,
+      title: payable.title,
+      files: subject.kind === 'order' ? await orderFilesForReceipt(db, subject.id) : [],
+    }),
   });
   await queueMail(db, {
     purpose: 'payment-notice',

@@ -37,6 +37,8 @@ export function presentProduct(product: Product) {
       product.metadata.shopifyUrl ??
       product.metadata.barnesNobleUrl ??
       null,
+    downloadLimit: product.category === 'digital' ? product.downloadLimit : null,
+    downloadDays: product.category === 'digital' ? product.downloadDays : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { limits } from '@studio/shared/limits';
 import { authMessages } from '@studio/shared/messages/auth';
 import { contactMessages } from '@studio/shared/messages/contact';
+import { downloadMessages } from '@studio/shared/messages/downloads';
 import { orderMessages } from '@studio/shared/messages/orders';
 import { paymentMessages } from '@studio/shared/messages/payments';
 import { projectMessages } from '@studio/shared/messages/projects';
@@ -95,4 +96,14 @@ export const orderRateLimitByIp = limitByIp({
   action: 'order',
   limit: (env) => env.ORDER_RATE_LIMIT_PER_HOUR,
   message: orderMessages.tooManyOrders,
+});
+
+/**
+ * Requests for a digital product's files per address: generous, as download managers fetch one
+ * file in many ranges; each request is recorded, so a flood is cut off (decision 045).
+ */
+export const downloadRateLimit = limitByIp({
+  action: 'download',
+  limit: () => 1200,
+  message: downloadMessages.tooManyRequests,
 });

@@ -132,11 +132,20 @@ export function s3Storage(
       }
       return { bytes };
     },
-    async get(key) {
+    async get(key, range) {
       checked(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return { stream: answer.Body as Readable, bytes: answer.ContentLength ?? 0 };
+        const answer = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
+        // A range's answer names the whole size in Content-Range: `bytes 0-99/1234`.
+        const total = answer.ContentRange?.match(/\/(\d+)$/)?.[1];
+        const bytes = total ? Number(total) : (answer.ContentLength ?? 0);
+        return { stream: answer.Body as Readable, bytes };
       } catch (error) {
         if (isMissing(error)) throw new StorageNotFoundError(key);
         throw error;

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { ByteRange } from '../../lib/byte-range.ts';
 
 /**
  * Where uploaded files live. Callers use only this interface, so the local disk can be replaced
@@ -7,8 +8,11 @@ import type { Readable } from 'node:stream';
 export interface Storage {
   /** Writes the stream under `key`; nothing stays under the key (or beside it) if it fails. */
   put(key: string, source: Readable): Promise<{ bytes: number }>;
-  /** A stream of the file; rejects with `NotFoundError` when there is none. */
-  get(key: string): Promise<{ stream: Readable; bytes: number }>;
+  /**
+   * A stream of the file, or of the bytes `range.start` to `range.end` (inclusive) of it, and the
+   * whole file's size; rejects with `NotFoundError` when there is none.
+   */
+  get(key: string, range?: ByteRange): Promise<{ stream: Readable; bytes: number }>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /**

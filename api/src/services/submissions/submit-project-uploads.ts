@@ -43,6 +43,8 @@ export async function submitProjectUploads({
 }) {
   const { draftToken, uploadIds, ...fields } = input;
   const draft = await findDraft({ db, token: draftToken });
+  // An admin's draft for product files is not a project's.
+  if (draft.purpose !== 'project') throw new ApiError('FORBIDDEN', uploadMessages.draftUnknown);
   const active = await db.select().from(services).where(eq(services.isActive, true));
   const service = findService(active, fields.service);
   if (!service) {

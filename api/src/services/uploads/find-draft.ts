@@ -12,7 +12,7 @@ export async function findDraft({ db, token }: { db: Db; token: string | undefin
     throw new ApiError('FORBIDDEN', uploadMessages.draftUnknown);
   }
   const [draft] = await db
-    .select({ id: uploadDrafts.id })
+    .select({ id: uploadDrafts.id, purpose: uploadDrafts.purpose })
     .from(uploadDrafts)
     .where(eq(uploadDrafts.tokenHash, draftTokenHash(token)));
   if (!draft) throw new ApiError('FORBIDDEN', uploadMessages.draftUnknown);

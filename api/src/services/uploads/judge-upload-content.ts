@@ -1,15 +1,17 @@
+import { downloadMessages } from '@studio/shared/messages/downloads';
 import { projectMessages } from '@studio/shared/messages/projects';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectUploads } from '../../db/schema/project-uploads.ts';
+import { projectUploads, uploadDrafts } from '../../db/schema/project-uploads.ts';
 import { nameForType } from '../../lib/file-names.ts';
 import type { TusRefusal } from './checked-upload-store.ts';
-import { projectFileTypes } from './project-file-types.ts';
+import { productFileTypes, projectFileTypes } from './project-file-types.ts';
 import type { Sniffed } from './sniff.ts';
 
 /**
- * An upload's first bytes judged (decision 030): a type a project takes is recorded with the
- * name made to fit it; any other is refused with 415, which the tus server answers.
+ * An upload's first bytes judged (decision 030): a type its draft takes (a project's, or a
+ * digital product's) is recorded with the name made to fit it; any other is refused with 415,
+ * which the tus server answers.
  */
 export async function judgeUploadContent({
   db,
@@ -21,15 +23,20 @@ export async function judgeUploadContent({
   sniffed: Sniffed | null;
 }) {
   const [row] = await db
-    .select({ name: projectUploads.originalName })
+    .select({ name: projectUploads.originalName, purpose: uploadDrafts.purpose })
     .from(projectUploads)
+    .innerJoin(uploadDrafts, eq(uploadDrafts.id, projectUploads.draftId))
     .where(eq(projectUploads.id, id));
   const name = row?.name ?? 'file';
-  if (!sniffed || !projectFileTypes.has(sniffed.mime)) {
+  const forProduct = row?.purpose === 'product-file';
+  const allowed = forProduct ? productFileTypes : projectFileTypes;
+  if (!sniffed || !allowed.has(sniffed.mime)) {
     const refusal: TusRefusal = {
       status_code: 415,
       body: JSON.stringify({
-        message: projectMessages.fileTypeRefused(name),
+        message: forProduct
+          ? downloadMessages.fileTypeRefused(name)
+          : projectMessages.fileTypeRefused(name),
         code: 'UNSUPPORTED_MEDIA_TYPE',
       }),
     };

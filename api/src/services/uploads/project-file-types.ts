@@ -35,3 +35,18 @@ export const projectFileTypes: ReadonlySet<string> = new Set([
   // Archives
   'application/zip',
 ]);
+
+/**
+ * What a digital product may deliver (issue 25, decision 045): what a project takes, and PDFs,
+ * EPUBs and the other archives sample packs come in. Checked by content as every upload.
+ */
+export const productFileTypes: ReadonlySet<string> = new Set([
+  ...projectFileTypes,
+  'application/pdf',
+  'application/epub+zip',
+  'application/x-7z-compressed',
+  'application/gzip',
+  'application/x-tar',
+  'application/x-rar-compressed',
+  'audio/midi',
+]);

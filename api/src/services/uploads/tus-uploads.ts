@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { limits } from '@studio/shared/limits';
+import { downloadLimits } from '@studio/shared/downloads';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Db } from '../../db/client.ts';
@@ -104,8 +104,9 @@ export function tusUploads({ db, env, log }: { db: Db; env: StoreEnv; log?: Logg
     // Same origin only: no CORS header for any other.
     allowedOrigins: () => false,
     relativeLocation: true,
-    // The route refuses a larger Upload-Length first; this is the net under it.
-    maxSize: limits.maxFileBytes - 1,
+    // The route refuses a larger Upload-Length first, by the draft's purpose (a project's
+    // 400 MB, a digital product's 8 GiB); this is the net under both.
+    maxSize: downloadLimits.maxFileBytes - 1,
     namingFunction: (req) => {
       const id = idsByRequest.get(req as unknown as Request);
       if (!id) throw new Error('an upload was created without the route naming it');

@@ -1,3 +1,4 @@
+import { formatBytes } from '@studio/shared/downloads';
 import { formatUsd } from '@studio/shared/money';
 import { escapeHtml } from '../../../lib/escape-html.ts';
 import type { BusinessDetails } from '../../invoices/business-details.ts';
@@ -18,6 +19,36 @@ interface ReceiptInput {
   link: string;
   /** The service's name, for a submission's subject line. */
   title: string;
+  /** A digital order's files, downloaded from its page (decision 045). */
+  files?: ReceiptFile[];
+}
+
+/** A file the order gives access to, as the receipt lists it. */
+export interface ReceiptFile {
+  productName: string;
+  name: string;
+  sizeBytes: number;
+}
+
+function fileText(files: ReceiptFile[], link: string): string[] {
+  if (files.length === 0) return [];
+  return [
+    'Your files, ready to download from your order page:',
+    ...files.map((f) => `  ${f.name} (${formatBytes(f.sizeBytes)}), ${f.productName}`),
+    `Download them here: ${link}`,
+    '',
+  ];
+}
+
+function fileHtml(files: ReceiptFile[], link: string): string {
+  if (files.length === 0) return '';
+  const items = files
+    .map(
+      (f) =>
+        `<li style="margin:0 0 4px"><strong>${escapeHtml(f.name)}</strong> <span style="${muted}">(${escapeHtml(formatBytes(f.sizeBytes))}, ${escapeHtml(f.productName)})</span></li>`,
+    )
+    .join('');
+  return `<div style="font-size:14px;margin:16px 0 0;padding:12px;border:1px solid #e4e4e7;border-radius:6px"><div style="font-weight:600;margin:0 0 6px">Your files are ready to download</div><ul style="margin:0;padding-left:18px">${items}</ul><div style="margin:8px 0 0"><a href="${escapeHtml(link)}" style="color:#3f3f46">Download them from your order page</a></div></div>`;
 }
 
 const muted = 'color:#52525b';
@@ -74,7 +105,7 @@ function businessHtml(b: BusinessDetails): string {
   return lines.join('<br>');
 }
 
-function text({ sale, business, link }: ReceiptInput): string {
+function text({ sale, business, link, files = [] }: ReceiptInput): string {
   const order = sale.subject.kind === 'order';
   const lines = sale.lines.map(
     (l) =>
@@ -94,6 +125,7 @@ function text({ sale, business, link }: ReceiptInput): string {
     '',
     ...paymentLines(sale),
     '',
+    ...fileText(files, link),
     order
       ? `Your order and its invoice (PDF): ${link}`
       : `Your project: ${link}\n\nWe'll review your project and contact you within 24 hours.`,
@@ -104,7 +136,7 @@ function text({ sale, business, link }: ReceiptInput): string {
   ].join('\n');
 }
 
-function html({ sale, business, link }: ReceiptInput): string {
+function html({ sale, business, link, files = [] }: ReceiptInput): string {
   const order = sale.subject.kind === 'order';
   const factRows = facts(sale)
     .map(
@@ -138,6 +170,7 @@ ${lineRows}
 <tr><td style="padding:10px 0 0;font-weight:700;font-size:16px;border-top:1px solid #18181b">Total paid</td><td style="padding:10px 0 0;text-align:right;font-weight:700;font-size:16px;border-top:1px solid #18181b">${formatUsd(sale.totalCents)}</td></tr>
 </table>
 ${payment ? `<div style="font-size:14px;margin:16px 0 0;padding:12px;background:#f4f4f5;border-radius:6px">${payment}</div>` : ''}
+${fileHtml(files, link)}
 <p style="margin:24px 0 8px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-size:14px;font-weight:600">${order ? 'View your order' : 'View your project'}</a></p>
 <p style="font-size:13px;margin:0;${muted}">${
     order

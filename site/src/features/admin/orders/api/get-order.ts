@@ -16,7 +16,12 @@ async function fetchOrder(api: AdminApi, id: string) {
 type FullOrder = Awaited<ReturnType<typeof fetchOrder>>;
 /** The order's refunds: absent while the modal shows the list's row as a placeholder. */
 export type OrderRefunds = FullOrder['refunds'];
-export type AdminOrder = Omit<FullOrder, 'refunds'> & { refunds?: OrderRefunds };
+/** The buyer's access to its files (decision 045): absent in the placeholder too. */
+export type OrderGrants = FullOrder['grants'];
+export type AdminOrder = Omit<FullOrder, 'refunds' | 'grants'> & {
+  refunds?: OrderRefunds;
+  grants?: OrderGrants;
+};
 
 /** GET /api/admin/orders/:id: the order with its status history and its refunds. */
 export async function getOrder(api: AdminApi, id: string): Promise<AdminOrder> {

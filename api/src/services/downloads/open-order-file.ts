@@ -1,0 +1,210 @@
+import type { Readable } from 'node:stream';
+import { downloadLimits } from '@studio/shared/downloads';
+import { downloadMessages as m } from '@studio/shared/messages/downloads';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  type DownloadGrant,
+  downloadCounts,
+  downloadEvents,
+  downloadGrants,
+  type ProductFile,
+} from '../../db/schema/downloads.ts';
+import type { Order } from '../../db/schema/orders.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { type ByteRange, parseRange } from '../../lib/byte-range.ts';
+import { type BusinessEnv, businessDetails } from '../invoices/business-details.ts';
+import type { Storage } from '../storage/storage.ts';
+import { findOrderFile } from './find-order-file.ts';
+
+const RESUME_WINDOW_MS = downloadLimits.resumeWindowHours * 60 * 60 * 1000;
+
+/** A product file's strong validator: its bytes' SHA-256. */
+export const etagOf = (file: Pick<ProductFile, 'sha256'>) => `"${file.sha256}"`;
+
+const dateText = (at: Date) =>
+  at.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * Why a download is refused now, or nothing: an order never paid (409), access revoked by a
+ * refund or a cancellation, or past its end (410, saying whom to write to).
+ */
+function refusal(
+  order: Order,
+  grant: DownloadGrant | null,
+  contact: string,
+  now: Date,
+): ApiError | null {
+  // Paid with no grant: a product made digital after the sale; the studio can grant it.
+  if (!grant) {
+    return order.paidAt
+      ? new ApiError('GONE', m.revoked(contact))
+      : new ApiError('CONFLICT', m.notPaid);
+  }
+  if (grant.status === 'revoked') {
+    return order.paidAt
+      ? new ApiError('GONE', m.revoked(contact))
+      : new ApiError('CONFLICT', m.notPaid);
+  }
+  if (grant.expiresAt && grant.expiresAt <= now)
+    return new ApiError('GONE', m.expired(dateText(grant.expiresAt), contact));
+  return null;
+}
+
+export interface OrderFileDownload {
+  file: ProductFile;
+  /** The whole file's size. */
+  size: number;
+  /** The part sent (206), or the whole file (200). */
+  range: ByteRange | null;
+  /** The bytes, or none for HEAD. */
+  stream: Readable | null;
+}
+
+/**
+ * Counts a download under the grant's row lock (decision 045): a request from the first byte
+ * counts one, unless none are left (403); a request for the rest of the file (`Range` past its
+ * first byte) within a day of a counted download of it is that download resumed and counts
+ * nothing. Every request that sends bytes is recorded, with who, when and from where.
+ */
+async function countDownload(
+  tx: Tx,
+  {
+    grantId,
+    file,
+    start,
+    userId,
+    ip,
+    userAgent,
+    contact,
+    order,
+    now,
+  }: {
+    grantId: string;
+    file: ProductFile;
+    start: number;
+    userId: string;
+    ip: string | null;
+    userAgent: string | null;
+    contact: string;
+    order: Order;
+    now: Date;
+  },
+) {
+  const [grant] = await tx
+    .select()
+    .from(downloadGrants)
+    .where(eq(downloadGrants.id, grantId))
+    .for('update');
+  // Revoked or ended between the first look and this lock.
+  const refused = refusal(order, grant ?? null, contact, now);
+  if (!grant || refused) throw refused ?? new ApiError('NOT_FOUND', m.fileNotFound);
+  const [counts] = await tx
+    .select()
+    .from(downloadCounts)
+    .where(and(eq(downloadCounts.grantId, grantId), eq(downloadCounts.fileId, file.id)));
+  const resumed =
+    start > 0 &&
+    counts?.lastCountedAt != null &&
+    counts.lastCountedAt.getTime() > now.getTime() - RESUME_WINDOW_MS;
+  if (!resumed) {
+    if (grant.downloadLimit !== null && (counts?.used ?? 0) >= grant.downloadLimit)
+      throw new ApiError('FORBIDDEN', m.noDownloadsLeft(grant.downloadLimit, file.name, contact));
+    await tx
+      .insert(downloadCounts)
+      .values({ grantId, fileId: file.id, used: 1, lastCountedAt: now })
+      .onConflictDoUpdate({
+        target: [downloadCounts.grantId, downloadCounts.fileId],
+        set: { used: sql`${downloadCounts.used} + 1`, lastCountedAt: now },
+      });
+  }
+  await tx.insert(downloadEvents).values({
+    grantId,
+    fileId: file.id,
+    userId,
+    ip,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    rangeStart: start,
+    counted: !resumed,
+    createdAt: now,
+  });
+}
+
+/**
+ * A customer's download of a file of their paid order, checked, counted and recorded, streamed
+ * from storage (decision 045). `Range` is honoured (one range; `If-Range` with another ETag gets
+ * the whole file); HEAD answers the headers and counts nothing. Refusals: 404, 409, 410, 403,
+ * 416; storage that cannot be read is a 503 and counts nothing.
+ */
+export async function openOrderFile({
+  db,
+  env,
+  storage,
+  userId,
+  orderId,
+  fileId,
+  rangeHeader,
+  ifRange,
+  head,
+  ip,
+  userAgent,
+  now = new Date(),
+}: {
+  db: Db;
+  env: BusinessEnv;
+  storage: Storage;
+  userId: string;
+  orderId: string;
+  fileId: string;
+  rangeHeader: string | undefined;
+  ifRange: string | undefined;
+  head: boolean;
+  ip: string | null;
+  userAgent: string | null;
+  now?: Date;
+}): Promise<OrderFileDownload> {
+  const contact = businessDetails(env).email;
+  const { order, file, grant } = await findOrderFile(db, { userId, orderId, fileId });
+  const refused = refusal(order, grant, contact, now);
+  if (refused || !grant) throw refused ?? new ApiError('CONFLICT', m.notPaid);
+  const size = file.sizeBytes;
+  // An If-Range naming another version of the file: the whole of this one.
+  const asked = ifRange && ifRange !== etagOf(file) ? undefined : rangeHeader;
+  const ask = parseRange(asked, size);
+  if (ask.kind === 'unsatisfiable') throw new RangeNotSatisfiable(size);
+  const range = ask.kind === 'range' ? ask.range : null;
+  if (head) return { file, size, range, stream: null };
+  // The bytes first: storage that is down counts nothing (503).
+  let stream: Readable;
+  try {
+    ({ stream } = await storage.get(file.storageKey, range ?? undefined));
+  } catch {
+    throw ApiError.unavailable(m.storageUnavailable);
+  }
+  try {
+    await db.transaction((tx) =>
+      countDownload(tx, {
+        grantId: grant.id,
+        file,
+        start: range?.start ?? 0,
+        userId,
+        ip,
+        userAgent,
+        contact,
+        order,
+        now,
+      }),
+    );
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
+  return { file, size, range, stream };
+}
+
+/** 416: the range asked starts past the file's end; the answer names its size. */
+export class RangeNotSatisfiable extends ApiError {
+  constructor(readonly size: number) {
+    super('RANGE_NOT_SATISFIABLE', m.rangeNotSatisfiable);
+  }
+}

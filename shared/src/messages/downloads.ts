@@ -1,0 +1,49 @@
+/**
+ * Texts of digital products' files and their downloads (issue 25, decision 045). All ours: the
+ * spec has none for these.
+ */
+export const downloadMessages = {
+  // The customer's download, and its refusals.
+  signInToDownload: 'Sign in to download your files.',
+  linkNotValid: 'This download link is not valid. Open your order again and download from there.',
+  linkExpired: 'This download link has expired. Open your order again and download from there.',
+  fileNotFound: 'There is no such file on this order.',
+  notPaid: 'This order is not paid yet: its files are ready to download once it is.',
+  expired: (endedOn: string, contact: string) =>
+    `Your access to these files ended on ${endedOn}. Write to ${contact} and we will renew it.`,
+  revoked: (contact: string) =>
+    `This order was refunded, so its files can no longer be downloaded. Write to ${contact} if you think this is a mistake.`,
+  noDownloadsLeft: (limit: number, name: string, contact: string) =>
+    `You have used all ${limit} downloads of ${name}. Write to ${contact} if you need another.`,
+  tooManyRequests: 'Too many downloads from this address. Please try again in a few minutes.',
+  rangeNotSatisfiable: 'That part of the file does not exist: ask for bytes within its size.',
+  storageUnavailable: 'Your file cannot be read right now. Please try again in a few minutes.',
+  // Pages.
+  filesReady: 'Your files are ready to download.',
+  filesAfterPayment: 'Your files will be ready to download as soon as the payment is confirmed.',
+  // The admin's product files.
+  notDigital: 'Only digital products carry files: set the category to Digital first.',
+  tooManyFiles: (max: number) => `A product carries at most ${max} files. Remove one first.`,
+  fileTooLarge: (max: string) => `Each file must be under ${max}.`,
+  fileTypeRefused: (name: string) =>
+    `${name} is not a file type the shop delivers. Upload audio, video, a ZIP, a PDF or an EPUB.`,
+  uploadNotReady: (name: string) =>
+    `${name} has not finished uploading. Let it finish, then add it.`,
+  uploadUsed: (name: string) => `${name} was added already.`,
+  storageDown:
+    'The file storage cannot be reached. The upload is kept: add it again in a few minutes.',
+  replacedNotFound: 'The file to replace is no longer on this product. Reload and try again.',
+  productFileNotFound: 'There is no such file on this product.',
+  fileAdded: (name: string) => `${name} was added. Buyers can download it from their orders.`,
+  fileReplaced: (name: string) =>
+    `${name} replaced the earlier file. Buyers now download the new one.`,
+  fileRemoved: (name: string) => `${name} was removed. Buyers no longer see it.`,
+  // The admin's grants.
+  grantNotFound: 'There is no such download access on this order.',
+  grantRefunded:
+    'This order was refunded or cancelled: set it back to paid before granting its downloads again.',
+  granted: (product: string, until: string | null) =>
+    until
+      ? `Downloads of ${product} granted again: the count starts over, access until ${until}.`
+      : `Downloads of ${product} granted again: the count starts over.`,
+} as const;
