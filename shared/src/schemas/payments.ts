@@ -94,6 +94,8 @@ const quoteFields = z.object({
       sku: z.string(),
       quantity: z.number().int(),
       unitPriceCents: z.number().int(),
+      /** Delivered as files (a digital product, a project's work): nothing is shipped. */
+      digital: z.boolean(),
     }),
   ),
   subtotalCents: z.number().int(),
