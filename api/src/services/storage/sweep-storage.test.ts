@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../db/client.ts';
+import { productFiles } from '../../db/schema/downloads.ts';
 import { emailBlasts } from '../../db/schema/email-blasts.ts';
 import { events } from '../../db/schema/events.ts';
 import { products } from '../../db/schema/products.ts';
@@ -126,6 +127,7 @@ describe.each([
     backend = make();
     storage = backend.storage;
     // The seed stores its images only into empty tables: empty them for each back end.
+    await db.delete(productFiles);
     await db.delete(products);
     await db.delete(events);
     await seed(db, { storage });
@@ -142,6 +144,7 @@ describe.each([
       { length: 9 },
       id,
     );
+    const [pack, removedPack, lostPack] = [id(), id(), id()];
     // Named by rows.
     const { submission } = await createSubmission(db);
     await db.insert(submissionFiles).values({
@@ -168,13 +171,32 @@ describe.each([
         },
       },
     });
-    await db.insert(products).values({
-      sku: `SWEEP-${id().slice(0, 8)}`,
-      name: 'Swept',
-      category: 'book',
-      priceCents: 100,
-      images: [{ url: `/api/media/products/${image}.jpg`, alt: 'A book' }],
-    });
+    const [book] = await db
+      .insert(products)
+      .values({
+        sku: `SWEEP-${id().slice(0, 8)}`,
+        name: 'Swept',
+        category: 'book',
+        priceCents: 100,
+        images: [{ url: `/api/media/products/${image}.jpg`, alt: 'A book' }],
+      })
+      .returning();
+    // A digital product's current file is kept; a removed one's bytes are not (issue 25).
+    const file = {
+      name: 'pack.zip',
+      contentType: 'application/zip',
+      sizeBytes: 1,
+      sha256: '0'.repeat(64),
+    };
+    await db.insert(productFiles).values([
+      { ...file, productId: book?.id ?? '', storageKey: `product-files/${pack}` },
+      {
+        ...file,
+        productId: book?.id ?? '',
+        storageKey: `product-files/${removedPack}`,
+        removedAt: new Date(),
+      },
+    ]);
     const named = [
       `submissions/${sub}`,
       `blasts/${blast}.pdf`,
@@ -184,6 +206,7 @@ describe.each([
       `flyers/${flyer}-1200.avif`,
       `products/${image}.jpg`,
       `products/${image}-400.avif`,
+      `product-files/${pack}`,
     ];
     const orphans = [
       `submissions/${lost}`,
@@ -192,6 +215,8 @@ describe.each([
       `products/${lostImage}-400.webp`,
       `blasts/${lostBlast}.png`,
       `flyers/${lostFlyer}.jpg`,
+      `product-files/${removedPack}`,
+      `product-files/${lostPack}`,
     ];
     const kept = [
       // Too young: its upload's row may be about to be committed.
