@@ -9,7 +9,10 @@ export function shippingEstimateCents(physicalItemCount: number): number {
   return physicalItemCount === 0 ? 0 : 599 + 125 * physicalItemCount;
 }
 
-/** Books and apparel are shipped; digital products are delivered by e-mail. */
+/**
+ * Books and apparel are shipped; digital products are downloaded from the buyer's order page
+ * once paid (decision 045).
+ */
 export const physicalCategories = new Set(['book', 'apparel']);
 
 export const carriers = ['USPS', 'FedEx', 'UPS', 'DHL'] as const;
