@@ -177,6 +177,7 @@ export const orderRoutes = new Hono<AppEnv>()
       const { id, fileId } = c.req.param();
       const link = await createOrderFileLink({
         db: c.var.db,
+        env: c.var.env,
         secret: c.var.secret,
         userId: c.var.user.id,
         orderId: id,

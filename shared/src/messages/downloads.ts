@@ -21,6 +21,18 @@ export const downloadMessages = {
   // Pages.
   filesReady: 'Your files are ready to download.',
   filesAfterPayment: 'Your files will be ready to download as soon as the payment is confirmed.',
+  filesUntil: (date: string) => `Available until ${date}.`,
+  filesPaid: 'Download them from your order page, whenever suits you.',
+  downloadsLeft: (left: number, limit: number) => `${left} of ${limit} downloads left`,
+  unlimitedDownloads: 'Unlimited downloads',
+  noFilesYet: (contact: string) =>
+    `Its files are not up yet. Write to ${contact} and we will send them your way.`,
+  downloadFailed: 'Your download could not start. Please try again.',
+  downloadRefusedTitle: 'Download not started',
+  // Checkout of a cart of downloads only.
+  noAddressNeeded:
+    'Nothing to ship: once paid, your files are on your order page, and your receipt e-mail lists them.',
+  someDownloads: 'Downloads in your cart need no address: they are on your order page once paid.',
   // The admin's product files.
   notDigital: 'Only digital products carry files: set the category to Digital first.',
   tooManyFiles: (max: number) => `A product carries at most ${max} files. Remove one first.`,

@@ -6,7 +6,8 @@ import { orders } from '../../db/schema/orders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { signValue, verifySignedValue } from '../../lib/signed-token.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { findOrderFile } from './find-order-file.ts';
+import type { BusinessEnv } from '../invoices/business-details.ts';
+import { checkOrderFileAccess } from './open-order-file.ts';
 
 /** What an order file's link is signed for (never valid as another link's token, nor back). */
 const PURPOSE = 'order-file-download';
@@ -22,10 +23,12 @@ export const orderFilePath = (orderId: string, fileId: string) =>
 /**
  * A link to one file of the customer's own order that the browser follows without the bearer
  * token, so it saves the file natively, with its own progress and resume (decision 045). It works
- * for a day; the grant is checked, and the download counted, on every request of it.
+ * for a day; the grant is checked, and the download counted, on every request of it. A file
+ * that could not be downloaded now gets no link, but the refusal (checkOrderFileAccess).
  */
 export async function createOrderFileLink({
   db,
+  env,
   secret,
   userId,
   orderId,
@@ -33,13 +36,14 @@ export async function createOrderFileLink({
   now = Date.now(),
 }: {
   db: Db;
+  env: BusinessEnv;
   secret: string;
   userId: string;
   orderId: string;
   fileId: string;
   now?: number;
 }): Promise<{ url: string; expiresAt: string }> {
-  await findOrderFile(db, { userId, orderId, fileId });
+  await checkOrderFileAccess({ db, env, userId, orderId, fileId, now: new Date(now) });
   const expires = Math.floor(now / 1000) + LINK_SECONDS;
   const params = new URLSearchParams({
     expires: String(expires),

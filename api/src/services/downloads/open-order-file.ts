@@ -29,7 +29,7 @@ const dateText = (at: Date) =>
  * Why a download is refused now, or nothing: an order never paid (409), access revoked by a
  * refund or a cancellation, or past its end (410, saying whom to write to).
  */
-function refusal(
+export function refusal(
   order: Order,
   grant: DownloadGrant | null,
   contact: string,
@@ -200,6 +200,39 @@ export async function openOrderFile({
     throw error;
   }
   return { file, size, range, stream };
+}
+
+/**
+ * Refuses a download link for what its download would refuse now (409, 410, or 403 with no
+ * downloads left), so the order page says why instead of the browser opening an error. The
+ * download checks again under the grant's lock when the link is followed.
+ */
+export async function checkOrderFileAccess({
+  db,
+  env,
+  userId,
+  orderId,
+  fileId,
+  now = new Date(),
+}: {
+  db: Db;
+  env: BusinessEnv;
+  userId: string;
+  orderId: string;
+  fileId: string;
+  now?: Date;
+}): Promise<void> {
+  const contact = businessDetails(env).email;
+  const { order, file, grant } = await findOrderFile(db, { userId, orderId, fileId });
+  const refused = refusal(order, grant, contact, now);
+  if (refused || !grant) throw refused ?? new ApiError('CONFLICT', m.notPaid);
+  if (grant.downloadLimit === null) return;
+  const [counts] = await db
+    .select({ used: downloadCounts.used })
+    .from(downloadCounts)
+    .where(and(eq(downloadCounts.grantId, grant.id), eq(downloadCounts.fileId, file.id)));
+  if ((counts?.used ?? 0) >= grant.downloadLimit)
+    throw new ApiError('FORBIDDEN', m.noDownloadsLeft(grant.downloadLimit, file.name, contact));
 }
 
 /** 416: the range asked starts past the file's end; the answer names its size. */

@@ -38,4 +38,12 @@ describe('estimateCart', () => {
       expected.subtotalCents + expected.shippingCents + expected.taxCents,
     );
   });
+
+  it('charges shipping for the physical items only: downloads ship free', () => {
+    const pack: CartItem = { ...line(900, 2), category: 'digital' };
+    expect(estimateCart([pack])).toMatchObject({ itemCount: 2, shippingCents: 0, taxCents: 126 });
+    // One tee (physical) beside the packs: 5.99 + 1.25 for the tee alone.
+    const tee: CartItem = { ...line(2500, 1), category: 'apparel' };
+    expect(estimateCart([pack, tee])).toMatchObject({ itemCount: 3, shippingCents: 724 });
+  });
 });

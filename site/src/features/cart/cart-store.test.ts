@@ -1,7 +1,13 @@
 import { limits } from '@studio/shared/limits';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CART_STORAGE_KEY, type CartProduct, createCartStore, parseCart } from './cart-store';
+import {
+  CART_STORAGE_KEY,
+  type CartProduct,
+  createCartStore,
+  isDownloadsOnly,
+  parseCart,
+} from './cart-store';
 import { useCart } from './hooks/use-cart';
 
 const mug: CartProduct = { productId: 'p-mug', name: 'Mug', priceCents: 1500, stock: 3 };
@@ -160,6 +166,32 @@ describe('parseCart: the stored JSON is never trusted', () => {
     expect(parseCart(JSON.stringify([{ ...plenty, quantity: 99 }]))).toEqual([
       { ...plenty, quantity: limits.maxQuantityPerLine },
     ]);
+  });
+
+  it('keeps a known category; a line without one, or with an unknown one, counts as physical', () => {
+    const pack = { productId: 'p-pack', name: 'Sample Pack', priceCents: 900, stock: 99 };
+    const raw = JSON.stringify([
+      { ...pack, quantity: 1, category: 'digital' },
+      { ...mug, quantity: 1 },
+      { ...book, quantity: 1, category: 'vinyl' },
+    ]);
+    const items = parseCart(raw);
+    expect(items).toEqual([
+      { ...pack, quantity: 1, category: 'digital' },
+      { ...mug, quantity: 1 },
+      { ...book, quantity: 1 },
+    ]);
+    expect(isDownloadsOnly(items)).toBe(false);
+    expect(isDownloadsOnly(items.slice(0, 1))).toBe(true);
+    // An old cart's digital product, stored before the category was kept, still asks an address.
+    expect(isDownloadsOnly(parseCart(JSON.stringify([{ ...pack, quantity: 1 }])))).toBe(false);
+    expect(isDownloadsOnly([])).toBe(false);
+  });
+
+  it("the shop's add stores the category, so a reload still knows a download", () => {
+    createCartStore().add({ ...book, category: 'digital' });
+    expect(stored()).toEqual([{ ...book, category: 'digital', quantity: 1 }]);
+    expect(isDownloadsOnly(createCartStore().getSnapshot())).toBe(true);
   });
 
   it('a store started on a corrupt value starts empty and can still be used', () => {

@@ -1,4 +1,5 @@
 import { limits } from '@studio/shared/limits';
+import type { ProductCategory } from '@studio/shared/schemas/catalog';
 
 /** The localStorage key; kept across visits, and shared by every tab of the site. */
 export const CART_STORAGE_KEY = 'cart';
@@ -14,7 +15,14 @@ export interface CartItem {
   imageUrl?: string;
   quantity: number;
   stock: number;
+  /**
+   * The product's category, as the shop listed it: a cart of digital lines only needs no
+   * address. Carts stored before it was kept lack it, and those lines count as physical.
+   */
+  category?: ProductCategory;
 }
+
+const CATEGORIES: readonly string[] = ['book', 'apparel', 'digital'] satisfies ProductCategory[];
 
 const isText = (v: unknown, max: number): v is string =>
   typeof v === 'string' && v.length >= 1 && v.length <= max;
@@ -40,7 +48,16 @@ function parseItem(entry: unknown): CartItem | null {
     ...(e.imageUrl !== undefined ? { imageUrl: e.imageUrl as string } : {}),
     quantity: e.quantity,
     stock: e.stock,
+    // An unknown category is dropped, not the line: it then counts as physical.
+    ...(typeof e.category === 'string' && CATEGORIES.includes(e.category)
+      ? { category: e.category as ProductCategory }
+      : {}),
   };
+}
+
+/** Whether every line is a download (and there is a line): checkout then asks no address. */
+export function isDownloadsOnly(items: readonly CartItem[]): boolean {
+  return items.length > 0 && items.every((item) => item.category === 'digital');
 }
 export type CartProduct = Omit<CartItem, 'quantity'>;
 

@@ -1,9 +1,17 @@
 import { Alert, Anchor, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { downloadMessages } from '@studio/shared/messages/downloads';
 import { orderMessages } from '@studio/shared/messages/orders';
-import { type ShippingAddressInput, shippingAddressSchema } from '@studio/shared/schemas/orders';
+import {
+  type CreateOrderInput,
+  type ShippingAddressInput,
+  shippingAddressSchema,
+} from '@studio/shared/schemas/orders';
+import { IconCloudDownload } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
 import { useAuth } from '../../auth/auth-provider';
+import { isDownloadsOnly } from '../../cart/cart-store';
 import { useCart } from '../../cart/hooks/use-cart';
 import { useCreateOrder } from '../api/create-order';
 import { CartLinesReview } from './cart-lines-review';
@@ -11,10 +19,28 @@ import { ShippingAddressFields } from './shipping-address-fields';
 
 const validate = schemaResolver(shippingAddressSchema, { sync: true });
 
+/** A cart of downloads only: nothing to ship, so no address; where the files arrive instead. */
+function DownloadsDelivery() {
+  return (
+    <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="delivery-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="delivery-title">
+          Delivery
+        </Title>
+        <Text size="sm" style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+          <IconCloudDownload size={20} aria-hidden style={{ flexShrink: 0 }} />
+          {downloadMessages.noAddressNeeded}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
  * Checkout step 1: where to ship, the cart lines, and "Continue to payment", which places the
  * order. The server's refusal (stock gone, product no longer sold) shows above the button and
- * the form keeps what was typed.
+ * the form keeps what was typed. A cart of downloads only asks no address, and the order is
+ * placed without one (the server charges no shipping then).
  */
 export function AddressStep() {
   const { user } = useAuth();
@@ -52,11 +78,12 @@ export function AddressStep() {
     );
   }
 
-  const submit = form.onSubmit((values) => {
+  const downloadsOnly = isDownloadsOnly(items);
+  const place = (shippingAddress: CreateOrderInput['shippingAddress']) =>
     createOrder.mutate(
       {
         items: items.map(({ productId, quantity }) => ({ productId, quantity })),
-        shippingAddress: shippingAddressSchema.parse(values),
+        ...(shippingAddress ? { shippingAddress } : {}),
       },
       {
         // The order's id goes into the address, so a reload pays this order, never places another.
@@ -64,20 +91,39 @@ export function AddressStep() {
           navigate({ to: '/checkout', search: { orderId: order.id }, replace: true }),
       },
     );
-  });
+  const submit = downloadsOnly
+    ? (event: FormEvent) => {
+        event.preventDefault();
+        place(undefined);
+      }
+    : form.onSubmit((values) => place(shippingAddressSchema.parse(values)));
+  const hasDownloads = items.some((item) => item.category === 'digital');
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Shipping address and items">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={downloadsOnly ? 'Your items' : 'Shipping address and items'}
+    >
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="ship-title">
-            <Stack gap="md">
-              <Title order={2} size="h4" id="ship-title">
-                Shipping address
-              </Title>
-              <ShippingAddressFields form={form} />
-            </Stack>
-          </Paper>
+          {downloadsOnly ? (
+            <DownloadsDelivery />
+          ) : (
+            <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="ship-title">
+              <Stack gap="md">
+                <Title order={2} size="h4" id="ship-title">
+                  Shipping address
+                </Title>
+                {hasDownloads && (
+                  <Text size="sm" c="dimmed">
+                    {downloadMessages.someDownloads}
+                  </Text>
+                )}
+                <ShippingAddressFields form={form} />
+              </Stack>
+            </Paper>
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="items-title">

@@ -1,10 +1,14 @@
 import { Badge, Group } from '@mantine/core';
 import { IconCheck, IconChevronRight } from '@tabler/icons-react';
 
-const STEPS = ['Shipping', 'Payment'] as const;
+/** With something to ship the first step asks the address; downloads only, it reviews the items. */
+const STEPS = { shipping: ['Shipping', 'Payment'], downloads: ['Review', 'Payment'] } as const;
 
-/** Where the customer is in checkout: 1 Shipping, 2 Payment (the current one marked for AT). */
-export function CheckoutSteps({ active }: { active: 0 | 1 }) {
+/**
+ * Where the customer is in checkout: 1 Shipping (Review, for downloads only), 2 Payment (the
+ * current one marked for AT).
+ */
+export function CheckoutSteps({ active, shipping }: { active: 0 | 1; shipping: boolean }) {
   return (
     <Group
       component="ol"
@@ -14,7 +18,7 @@ export function CheckoutSteps({ active }: { active: 0 | 1 }) {
       p={0}
       style={{ listStyle: 'none' }}
     >
-      {STEPS.map((label, index) => (
+      {STEPS[shipping ? 'shipping' : 'downloads'].map((label, index) => (
         <Group
           component="li"
           key={label}

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { downloadMessages } from '@studio/shared/messages/downloads';
 import { orderMessages } from '@studio/shared/messages/orders';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -88,6 +89,11 @@ export function PaymentStep({
             <Text size="sm" c="dimmed">
               Shipping to {address.firstName} {address.lastName}, {address.street}, {address.city},{' '}
               {address.state} {address.zipCode}
+            </Text>
+          )}
+          {order.hasDownloads && (
+            <Text size="sm" c="dimmed">
+              {downloadMessages.filesAfterPayment}
             </Text>
           )}
           {hold && (

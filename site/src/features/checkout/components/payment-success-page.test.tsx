@@ -1,3 +1,4 @@
+import { downloadMessages } from '@studio/shared/messages/downloads';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
@@ -88,6 +89,31 @@ describe('/checkout/success under StrictMode', () => {
     expect(screen.getByText('$61.99')).toBeTruthy();
     expect(executed).toEqual([{ paymentId: 'PP-1', payerId: 'PAYER1', orderId: ORDER_ID }]);
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null')).toEqual([]);
+    expect(screen.queryByText(downloadMessages.filesReady)).toBeNull();
+  });
+
+  it('a paid order with downloads says its files are ready and links to its page', async () => {
+    sessionStorage.setItem('token', 't');
+    sessionStorage.setItem('user', JSON.stringify(user));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname === '/api/auth/me') return json(200, { user });
+      if (url.pathname === '/api/orders/execute-payment') {
+        return json(200, {
+          success: true,
+          status: 'confirmed',
+          order: { ...order, shippingCents: 0, hasDownloads: true },
+        });
+      }
+      return json(404, { message: 'Not found' });
+    });
+
+    renderStrict(`/checkout/success?paymentId=PP-1&PayerID=PAYER1&orderId=${ORDER_ID}`);
+
+    await screen.findByText(downloadMessages.filesReady);
+    expect(screen.getByRole('link', { name: 'Get your files' }).getAttribute('href')).toBe(
+      `/orders/${ORDER_ID}`,
+    );
   });
 
   it.each([

@@ -10,9 +10,15 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { downloadMessages } from '@studio/shared/messages/downloads';
 import { orderMessages } from '@studio/shared/messages/orders';
 import { paymentMessages } from '@studio/shared/messages/payments';
-import { IconMail, IconMessageCircle, IconPhotoVideo } from '@tabler/icons-react';
+import {
+  IconCloudDownload,
+  IconMail,
+  IconMessageCircle,
+  IconPhotoVideo,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PageShell } from '../../../components/ui/page-shell';
@@ -95,6 +101,7 @@ function PaymentDone({ result }: { result: Result }) {
       <Text size="lg">
         Thank you! Order <strong>{order.orderNumber}</strong> is paid.
       </Text>
+      {order.hasDownloads && <FilesReady orderId={order.id} />}
       <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="summary-title">
         <Stack gap="md">
           <Title order={2} size="h4" id="summary-title">
@@ -139,6 +146,27 @@ function PaymentDone({ result }: { result: Result }) {
   );
 }
 
+/** A paid order with downloads: they are ready now, on the order's page. */
+function FilesReady({ orderId }: { orderId: string }) {
+  return (
+    <Alert
+      color="teal"
+      variant="light"
+      title={downloadMessages.filesReady}
+      icon={<IconCloudDownload aria-hidden />}
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{downloadMessages.filesPaid}</Text>
+        <Button
+          renderRoot={(props) => <Link to="/orders/$id" params={{ id: orderId }} {...props} />}
+        >
+          Get your files
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 function PaymentPending({ result }: { result: Result }) {
   const { order } = result;
   const message = 'message' in result ? result.message : paymentMessages.pending;
@@ -147,6 +175,7 @@ function PaymentPending({ result }: { result: Result }) {
       <Alert color="yellow" variant="light" role="status" title={message}>
         PayPal has your payment for order {order.orderNumber} and is still confirming it. Your order
         is updated as soon as it clears; there is no need to pay again.
+        {order.hasDownloads && ` ${downloadMessages.filesAfterPayment}`}
       </Alert>
       <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="summary-title">
         <Stack gap="md">

@@ -17,6 +17,7 @@ import { PageShell } from '../../../components/ui/page-shell';
 import { useCancelMyOrder } from '../api/cancel-my-order';
 import { type MyOrder, useMyOrder } from '../api/get-my-order';
 import { formatOrderDate, formatOrderDateTime } from '../order-format';
+import { OrderDownloads } from './order-downloads';
 import { OrderInvoice } from './order-invoice';
 import { OrderItems } from './order-items';
 import { OrderAddress, OrderTracking } from './order-shipping';
@@ -120,7 +121,10 @@ function AwaitingPayment({ order }: { order: MyOrder }) {
   );
 }
 
-/** /orders/:id (spec 2): items, totals, where it goes, how far it has come, and tracking. */
+/**
+ * /orders/:id (spec 2): its files to download (issue 25), items, totals, where it goes, how far
+ * it has come, and tracking.
+ */
 export function OrderDetailPage({ orderId }: { orderId: string }) {
   const order = useMyOrder(orderId);
   return (
@@ -137,9 +141,16 @@ export function OrderDetailPage({ orderId }: { orderId: string }) {
       {order.status === 'pending' && <AwaitingPayment order={order} />}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Section title="Items">
-            <OrderItems order={order} />
-          </Section>
+          <Stack gap="md">
+            {order.hasDownloads && (
+              <Section title="Your files">
+                <OrderDownloads order={order} />
+              </Section>
+            )}
+            <Section title="Items">
+              <OrderItems order={order} />
+            </Section>
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">

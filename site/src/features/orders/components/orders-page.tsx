@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { PageShell } from '../../../components/ui/page-shell';
 import { type MyOrderSummary, useMyOrders } from '../api/get-my-orders';
@@ -12,6 +13,24 @@ function itemCount(order: MyOrderSummary): string {
   return `${n} ${n === 1 ? 'item' : 'items'}`;
 }
 
+/** An order with digital products: its page has files to download. */
+function FilesBadge() {
+  return (
+    <Badge
+      size="sm"
+      variant="outline"
+      color="cyan.3"
+      // The status badge's faint wash of its own colour: its text stays above 4.5:1.
+      styles={{ root: { backgroundColor: 'color-mix(in srgb, currentColor 12%, transparent)' } }}
+      leftSection={<IconDownload size={12} aria-hidden />}
+    >
+      {/* One text for assistive technology, so its words never run together with the badge's. */}
+      <span aria-hidden="true">Files</span>
+      <VisuallyHidden>With files to download</VisuallyHidden>
+    </Badge>
+  );
+}
+
 function OrderRow({ order }: { order: MyOrderSummary }) {
   return (
     <li>
@@ -20,9 +39,12 @@ function OrderRow({ order }: { order: MyOrderSummary }) {
           <Text fw={700} truncate>
             {order.orderNumber}
           </Text>
-          <Text size="sm" c="dimmed">
-            {itemCount(order)}
-          </Text>
+          <Group gap={8} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {itemCount(order)}
+            </Text>
+            {order.hasDownloads && <FilesBadge />}
+          </Group>
         </div>
         <Text size="sm" className={classes.date}>
           Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>

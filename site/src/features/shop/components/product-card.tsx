@@ -217,6 +217,7 @@ function AddToCart({ product, titleId }: { product: ShopProduct; titleId: string
       priceCents: product.currentPriceCents,
       imageUrl: smallestJpeg(product.images[0]),
       stock: product.stock,
+      category: product.category,
     });
     if (added > 0) toast.success(shopMessages.addedToCart(product.name));
   };
