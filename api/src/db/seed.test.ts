@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, read, type TestApp } from '../test/harness.ts';
+import { productFiles } from './schema/downloads.ts';
 import { events } from './schema/events.ts';
 import { products } from './schema/products.ts';
 import { seed, seedEvents, seedProducts } from './seed.ts';
@@ -82,9 +84,28 @@ describe('the seed', () => {
     }
   });
 
+  it('gives the seeded digital products a demo file buyers can download, stored as it says', async () => {
+    const rows = await t.db
+      .select({ sku: products.sku, file: productFiles })
+      .from(productFiles)
+      .innerJoin(products, eq(products.id, productFiles.productId));
+    expect(rows.map((r) => r.sku).sort()).toEqual(['DG-001', 'DG-002']);
+    for (const { file } of rows) {
+      const { stream, bytes } = await t.storage.get(file.storageKey);
+      const chunks: Buffer[] = [];
+      for await (const c of stream) chunks.push(c as Buffer);
+      const data = Buffer.concat(chunks);
+      expect(bytes).toBe(file.sizeBytes);
+      expect(createHash('sha256').update(data).digest('hex')).toBe(file.sha256);
+      expect(data.subarray(0, 4).toString()).toBe('RIFF');
+      expect(file.name).toMatch(/\.wav$/);
+    }
+  });
+
   it('runs again quickly without adding rows or files', async () => {
     const files = async () => [
       ...(await t.storedKeys('products/')),
+      ...(await t.storedKeys('product-files/')),
       ...(await t.storedKeys('flyers/')),
     ];
     const before = { files: await files(), products: await t.db.select().from(products) };
@@ -93,6 +114,7 @@ describe('the seed', () => {
     expect(performance.now() - started).toBeLessThan(2000);
     expect(await files()).toEqual(before.files);
     expect(await t.db.select().from(products)).toEqual(before.products);
+    expect(await t.db.select().from(productFiles)).toHaveLength(2);
   });
 
   it('replaces the image paths of an older seed, which never existed, and gives its events flyers', async () => {

@@ -8,6 +8,7 @@ import { products } from './schema/products.ts';
 import { services } from './schema/services.ts';
 import { stockMovements } from './schema/stock-movements.ts';
 import { eventArtwork, productArtwork } from './seed-artwork.ts';
+import { seedProductFiles } from './seed-files.ts';
 import { ensureSeedImage } from './seed-images.ts';
 
 const day = 24 * 60 * 60 * 1000;
@@ -191,6 +192,9 @@ export async function seed(db: Db, { storage }: { storage: Storage }): Promise<v
         .where(eq(products.id, row.id));
     }
   }
+
+  // The digital products' demo files (seed-files.ts), once.
+  await seedProductFiles(db, storage);
 
   if (await isEmpty(db, events)) {
     const rows = await Promise.all(
