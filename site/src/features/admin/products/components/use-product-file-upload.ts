@@ -1,5 +1,6 @@
 import { downloadMessages } from '@studio/shared/messages/downloads';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
 import { UploadCancelledError, UploadPausedError } from '../../../../lib/tus-upload';
 import { useAdminApi, useAdminHost } from '../../admin-context';
@@ -72,7 +73,11 @@ export function useProductFileUpload(productId: string, maxFileBytes: number | u
         if (failure instanceof UploadPausedError) return;
         if (failure instanceof UploadCancelledError)
           toast.info(downloadMessages.uploadCancelled(file.name), ADMIN_TOAST);
-        else setError(errorMessage(failure, downloadMessages.fileUploadFailed));
+        else {
+          // The add is sent without the dashboard's fetch, whose 401 rule this is.
+          if (failure instanceof ApiError && failure.status === 401) host.sessionExpired();
+          setError(errorMessage(failure, downloadMessages.fileUploadFailed));
+        }
       } finally {
         if (!pause.signal.aborted) {
           setView({ phase: 'idle' });
@@ -80,7 +85,7 @@ export function useProductFileUpload(productId: string, maxFileBytes: number | u
         }
       }
     },
-    [api, host.apiBase, productId, maxFileBytes, setFiles],
+    [api, host, productId, maxFileBytes, setFiles],
   );
 
   /** The file chosen again for the unfinished upload: resumed if it is the same one. */
