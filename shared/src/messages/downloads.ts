@@ -58,4 +58,18 @@ export const downloadMessages = {
     until
       ? `Downloads of ${product} granted again: the count starts over, access until ${until}.`
       : `Downloads of ${product} granted again: the count starts over.`,
+  // The admin's dashboard: the product form's Files and the order's grants.
+  filesExplained:
+    "Buyers download the product's current files: a file added, replaced or removed here changes what every paid order can download.",
+  filesAfterCreate: 'Add its files once the product is created.',
+  filesLoadFailed: "This product's files could not be loaded.",
+  fileUploadFailed: 'The file could not be uploaded.',
+  fileAddFailed: 'The file could not be added to the product.',
+  fileRemoveFailed: 'The file could not be removed.',
+  uploadCancelled: (name: string) => `The upload of ${name} was cancelled.`,
+  resumeOffer: (name: string) =>
+    `The upload of ${name} stopped before it finished. Choose the same file again to go on from where it stopped.`,
+  notTheSameFile: (name: string) =>
+    `That is not the file that was uploading. Choose ${name} again, or discard the unfinished upload.`,
+  grantAgainFailed: 'The downloads could not be granted again.',
 } as const;

@@ -1,26 +1,21 @@
 import { projectMessages } from '@studio/shared/messages/projects';
 import type { UploadDraftResponse } from '@studio/shared/schemas/project-uploads';
-import * as tus from 'tus-js-client';
 import { storedToken } from '../../../lib/api-client';
 import { ApiError, apiError } from '../../../lib/api-error';
+import {
+  sendOverTus,
+  terminateTusUpload,
+  tusUrlStorage,
+  UploadCancelledError,
+  uploadIdOf,
+} from '../../../lib/tus-upload';
 import type { ProjectSubmission, SubmittedProject, UploadProgress } from '../types';
 
-/** The visitor cancelled the upload. */
-export class UploadCancelledError extends Error {
-  override name = 'UploadCancelledError';
-}
+export { UploadCancelledError };
 
 const ENDPOINT = '/api/uploads';
 /** The draft this browser's unfinished project belongs to (decision 030). */
 const DRAFT_KEY = 'studio.uploadDraft';
-/**
- * Bytes per PATCH: a refusal on the first bytes reaches the browser once at most this much was
- * sent, and no request runs near the server's time limits on a slow line. Resuming does not
- * depend on it: the server keeps every byte a cut request delivered.
- */
-const CHUNK_BYTES = 8 * 1024 * 1024;
-/** When online but the server cannot be reached, try again this often. */
-const RETRY_MS = 3000;
 
 const fingerprintPrefix = (draft: string) => `studio-project:${draft}:`;
 const fingerprintOf = (draft: string, file: File) =>
@@ -42,7 +37,7 @@ async function newDraft(): Promise<string> {
 export async function unfinishedUploads(): Promise<string[]> {
   const draft = localStorage.getItem(DRAFT_KEY);
   if (!draft) return [];
-  const all = await tus.defaultOptions.urlStorage.findAllUploads();
+  const all = await tusUrlStorage().findAllUploads();
   return all
     .filter((u) => u.urlStorageKey.includes(fingerprintPrefix(draft)))
     .map((u) => u.metadata.filename ?? '')
@@ -50,91 +45,34 @@ export async function unfinishedUploads(): Promise<string[]> {
 }
 
 async function forgetUploads(draft: string) {
-  const storage = tus.defaultOptions.urlStorage;
+  const storage = tusUrlStorage();
   for (const u of await storage.findAllUploads()) {
     if (u.urlStorageKey.includes(fingerprintPrefix(draft)))
       await storage.removeUpload(u.urlStorageKey);
   }
 }
 
-function failureOf(error: unknown): ApiError {
-  const response = (error as tus.DetailedError).originalResponse;
-  if (!response) return new ApiError(projectMessages.submitFailed, 0);
-  return apiError(response.getStatus(), response.getBody(), projectMessages.submitFailed);
-}
-
-/**
- * One file over tus: resumed from this browser's earlier upload of the same file in this draft
- * when there is one (`findPreviousUploads`), else created. A lost connection waits for the
- * network (`onWaiting`) and goes on from the server's offset; a refusal rejects with its
- * message. Cancelling aborts and terminates the upload. Answers the upload's id.
- */
-function uploadFile(
+/** One file over tus into the draft; kept in this browser until the project is submitted. */
+async function uploadFile(
   file: File,
   draft: string,
-  {
-    signal,
-    onBytes,
-    onWaiting,
-  }: {
+  options: {
     signal: AbortSignal;
     onBytes: (sent: number) => void;
     onWaiting: (waiting: boolean) => void;
   },
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const resume = () => {
-      clearTimeout(timer);
-      window.removeEventListener('online', resume);
-      onWaiting(false);
-      if (!signal.aborted) upload.start();
-    };
-    const upload = new tus.Upload(file, {
-      endpoint: ENDPOINT,
-      chunkSize: CHUNK_BYTES,
-      retryDelays: [0, 1000, 3000],
-      headers: { 'Upload-Draft': draft },
-      metadata: { filename: file.name, filetype: file.type },
-      fingerprint: async () => fingerprintOf(draft, file),
-      storeFingerprintForResuming: true,
-      // Kept until the project is submitted: a reload before then finds completed files too.
-      removeFingerprintOnSuccess: false,
-      onProgress: (sent) => onBytes(sent),
-      onSuccess: () => {
-        signal.removeEventListener('abort', cancel);
-        resolve(upload.url?.split('/').pop() ?? '');
-      },
-      onError: (error) => {
-        if (signal.aborted) return;
-        const failure = failureOf(error);
-        if (failure.status !== 0) {
-          signal.removeEventListener('abort', cancel);
-          reject(failure);
-          return;
-        }
-        // No answer: the network went, or the server is restarting. Go on when it is back.
-        onWaiting(true);
-        window.addEventListener('online', resume);
-        if (navigator.onLine) timer = setTimeout(resume, RETRY_MS);
-      },
-    });
-    const cancel = () => {
-      clearTimeout(timer);
-      window.removeEventListener('online', resume);
-      void upload.abort(true).catch(() => {});
-      reject(new UploadCancelledError('Upload cancelled'));
-    };
-    signal.addEventListener('abort', cancel, { once: true });
-    upload.findPreviousUploads().then(
-      (previous) => {
-        const [last] = previous;
-        if (last) upload.resumeFromPreviousUpload(last);
-        if (!signal.aborted) upload.start();
-      },
-      () => upload.start(),
-    );
+  const url = await sendOverTus(file, {
+    ...options,
+    endpoint: ENDPOINT,
+    headers: { 'Upload-Draft': draft },
+    metadata: { filename: file.name, filetype: file.type },
+    fingerprint: fingerprintOf(draft, file),
+    // Kept until the project is submitted: a reload before then finds completed files too.
+    keepOnSuccess: true,
+    fallback: projectMessages.submitFailed,
   });
+  return uploadIdOf(url);
 }
 
 /**
@@ -186,9 +124,7 @@ export async function submitProjectResumably(
     if (signal.aborted) {
       // Cancelled: what was uploaded goes too.
       await Promise.allSettled(
-        ids.map((id) =>
-          tus.Upload.terminate(`${ENDPOINT}/${id}`, { headers: { 'Upload-Draft': draft } }),
-        ),
+        ids.map((id) => terminateTusUpload(`${ENDPOINT}/${id}`, { 'Upload-Draft': draft })),
       );
       await forgetUploads(draft);
     }

@@ -26,6 +26,7 @@ import { PaymentStateBadge } from '../../submissions/components/payment-badges';
 import { useChangeRole } from '../api/change-role';
 import { useAdminMe } from '../api/get-admin-me';
 import { type CustomerDetail, useCustomer } from '../api/get-customer';
+import { CustomerDownloads } from './customer-downloads';
 import { dateOrDash, fullName, NewsletterBadge, RoleBadge } from './customer-format';
 import classes from './customers-list.module.css';
 
@@ -216,6 +217,7 @@ function Detail({ data, onRole }: { data: CustomerDetail; onRole: () => void }) 
       </Paper>
       <Orders data={data} />
       <Submissions data={data} />
+      <CustomerDownloads downloads={data.downloads} />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import type { AdminOrderSummary } from '../api/get-orders';
 import { formatDateTime } from '../order-format';
 import { OrderActions } from './order-actions';
 import { OrderDetail } from './order-detail';
+import { OrderGrants } from './order-grants';
 import { OrderInvoiceButton } from './order-invoice-button';
 import { OrderStatusBadge } from './order-status-badge';
 import { ShippingForm } from './shipping-form';
@@ -79,6 +80,7 @@ export function OrderModals({
                 onRefund={() => setRefundOpen(true)}
               />
             )}
+            {order.grants && <OrderGrants orderId={order.id} grants={order.grants} />}
             <OrderDetail order={order} />
           </Stack>
         ) : isError ? (

@@ -26,6 +26,7 @@ import { MoneyInput } from '../../components/money-input';
 import { useCreateProduct } from '../api/create-product';
 import type { AdminProduct } from '../api/list-products';
 import { useUpdateProduct } from '../api/update-product';
+import { DigitalDelivery } from './digital-delivery';
 import {
   createBody,
   emptyProductForm,
@@ -48,10 +49,13 @@ export function ProductFormModal({
   opened,
   product,
   onClose,
+  onCreated,
 }: {
   opened: boolean;
   product: AdminProduct | null;
   onClose: () => void;
+  /** A new digital product stays open, as itself, so its files can be added. */
+  onCreated?: (product: AdminProduct) => void;
 }) {
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -89,8 +93,9 @@ export function ProductFormModal({
         await update.mutateAsync({ id: product.id, body: updateBody(values, product) });
         toast.success(shopMessages.updated(values.name.trim()), ADMIN_TOAST);
       } else {
-        await create.mutateAsync(createBody(values));
+        const created = await create.mutateAsync(createBody(values));
         toast.success(shopMessages.created(values.name.trim()), ADMIN_TOAST);
+        if (created.category === 'digital' && onCreated) return onCreated(created);
       }
       onClose();
     } catch (error) {
@@ -246,6 +251,12 @@ export function ProductFormModal({
             <Alert variant="light" color="blue">
               With a link, the product is bought on that shop; it cannot be ordered here.
             </Alert>
+          )}
+          {form.values.category === 'digital' && (
+            <DigitalDelivery
+              form={form}
+              productId={product?.category === 'digital' ? product.id : null}
+            />
           )}
           <Switch
             label="Active"

@@ -1,5 +1,6 @@
 import type { FormErrors } from '@mantine/form';
 import { schemaResolver } from '@mantine/form';
+import { downloadLimits } from '@studio/shared/downloads';
 import { productCreateSchema } from '@studio/shared/schemas/admin';
 import type { ProductCategory } from '@studio/shared/schemas/catalog';
 import type { ProductCreateBody } from '../api/create-product';
@@ -24,6 +25,10 @@ export interface ProductFormValues {
     shopifyUrl: string;
     externalUrl: string;
   };
+  /** A digital product's downloads of each file per order; empty: no limit. */
+  downloadLimit: number | '';
+  /** A digital product's days of access from payment; empty: access never ends. */
+  downloadDays: number | '';
 }
 
 export const emptyProductForm: ProductFormValues = {
@@ -38,6 +43,8 @@ export const emptyProductForm: ProductFormValues = {
   isActive: true,
   tags: [],
   metadata: { type: '', barnesNobleUrl: '', shopifyUrl: '', externalUrl: '' },
+  downloadLimit: downloadLimits.defaultDownloadLimit,
+  downloadDays: downloadLimits.defaultDownloadDays,
 };
 
 export function productFormValues(product: AdminProduct): ProductFormValues {
@@ -59,6 +66,14 @@ export function productFormValues(product: AdminProduct): ProductFormValues {
       shopifyUrl: meta.shopifyUrl ?? '',
       externalUrl: meta.externalUrl ?? '',
     },
+    // The API answers null for a product that is not digital: made digital, it starts from the
+    // defaults rather than from "no limit".
+    ...(product.category === 'digital'
+      ? { downloadLimit: product.downloadLimit ?? '', downloadDays: product.downloadDays ?? '' }
+      : {
+          downloadLimit: downloadLimits.defaultDownloadLimit,
+          downloadDays: downloadLimits.defaultDownloadDays,
+        }),
   };
 }
 
@@ -86,6 +101,13 @@ function commonFields(values: ProductFormValues) {
       shopifyUrl: values.metadata.shopifyUrl.trim(),
       externalUrl: values.metadata.externalUrl.trim(),
     },
+    // Only a digital product's limits are sent: other products keep theirs unseen.
+    ...(values.category === 'digital'
+      ? {
+          downloadLimit: values.downloadLimit === '' ? null : values.downloadLimit,
+          downloadDays: values.downloadDays === '' ? null : values.downloadDays,
+        }
+      : {}),
   };
 }
 

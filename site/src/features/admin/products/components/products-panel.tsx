@@ -197,6 +197,7 @@ export function ProductsPanel() {
         opened={editing !== null}
         product={editing?.mode === 'edit' ? editing.product : null}
         onClose={() => setEditing(null)}
+        onCreated={(product) => setEditing({ mode: 'edit', product })}
       />
       <ProductImagesModal product={imagesProduct} onClose={() => setImagesId(null)} />
       <DeactivateProductModal product={deactivating} onClose={() => setDeactivating(null)} />
