@@ -14,7 +14,7 @@ import type { AdminEnv } from '../context.ts';
 import { pdfDownload } from '../lib/pdf-download.ts';
 import { validate } from '../lib/validate.ts';
 import { answers, fits } from '../openapi/answers.ts';
-import { grantAgain } from '../services/downloads/renew-grant.ts';
+import { grantAgain } from '../services/downloads/grant-again.ts';
 import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { addShipping } from '../services/orders/add-shipping.ts';
 import { getOrderForAdmin } from '../services/orders/get-order-for-admin.ts';

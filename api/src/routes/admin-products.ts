@@ -27,11 +27,9 @@ import type { AdminEnv } from '../context.ts';
 import { ApiError } from '../lib/api-error.ts';
 import { validate } from '../lib/validate.ts';
 import { answers, fits } from '../openapi/answers.ts';
-import {
-  attachProductFile,
-  listProductFiles,
-  removeProductFile,
-} from '../services/downloads/product-files.ts';
+import { attachProductFile } from '../services/downloads/attach-product-file.ts';
+import { listProductFiles } from '../services/downloads/list-product-files.ts';
+import { removeProductFile } from '../services/downloads/remove-product-file.ts';
 import { addProductImage } from '../services/products/add-product-image.ts';
 import { createProduct } from '../services/products/create-product.ts';
 import { deactivateProduct } from '../services/products/deactivate-product.ts';

@@ -37,7 +37,10 @@ import { pdfDownload } from '../lib/pdf-download.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { answers } from '../openapi/answers.ts';
-import { checkOrderFileLink, createOrderFileLink } from '../services/downloads/download-link.ts';
+import {
+  checkOrderFileLink,
+  createOrderFileLink,
+} from '../services/downloads/create-order-file-link.ts';
 import {
   etagOf,
   type OrderFileDownload,
@@ -67,7 +70,7 @@ const orderFile = {
   description: "The file's bytes, as its type; `Content-Disposition: attachment` with its name.",
 };
 
-/** The query of a signed download link (services/downloads/download-link.ts). */
+/** The query of a signed download link (services/downloads/create-order-file-link.ts). */
 const fileLinkQuery = z.object({
   expires: singleLine('expires').max(20).optional(),
   token: singleLine('token').max(200).optional(),

@@ -66,7 +66,7 @@ const guards: Guard[] = [
     what: "a download grant's status",
     table: 'download_grants',
     column: 'status',
-    writers: ['services/downloads/transition-grant.ts'],
+    writers: ['services/downloads/open-grant.ts'],
   },
   {
     what: "a queued mail's status",

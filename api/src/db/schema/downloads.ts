@@ -54,7 +54,7 @@ export const grantStatus = pgEnum('download_grant_status', grantStatuses);
 /**
  * A buyer's access to the files of one digital product of a paid order: made in the order's
  * paid transition, revoked in its refund (or cancellation), granted again by an admin. Its
- * status has one writer (services/downloads/transition-grant.ts). The limits are the product's
+ * status has one writer (services/downloads/open-grant.ts). The limits are the product's
  * at the time it was granted.
  */
 export const downloadGrants = pgTable(

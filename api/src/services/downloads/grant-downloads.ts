@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { type Order, orderItems } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
-import { type GrantTerms, openGrant } from './transition-grant.ts';
+import { type GrantTerms, openGrant } from './open-grant.ts';
 
 /** A product's terms from now: its downloads per file, its days of access. */
 export function termsOf(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { presentOrderGrants } from '../downloads/present-downloads.ts';
+import { presentOrderGrants } from '../downloads/present-order-downloads.ts';
 import { refundSummary } from '../refunds/refund-summary.ts';
 import { presentOrder } from './present-order.ts';
 

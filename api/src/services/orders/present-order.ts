@@ -7,7 +7,10 @@ import { invoices } from '../../db/schema/invoices.ts';
 import { type Order, orderItems, orderStatusHistory } from '../../db/schema/orders.ts';
 import { shipments } from '../../db/schema/shipments.ts';
 import { users } from '../../db/schema/users.ts';
-import { ordersWithDownloads, presentOrderDownloads } from '../downloads/present-downloads.ts';
+import {
+  ordersWithDownloads,
+  presentOrderDownloads,
+} from '../downloads/present-order-downloads.ts';
 import { invoiceNumber } from '../invoices/invoice-number.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { orderStatusHistory, orders } from '../../db/schema/orders.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { grantDownloads } from '../downloads/grant-downloads.ts';
-import { revokeGrants } from '../downloads/transition-grant.ts';
+import { revokeGrants } from '../downloads/open-grant.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { reserveStockAgain } from './reserve-stock-again.ts';
 import { returnStock } from './return-stock.ts';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/payments.ts';
-import { orderFilesForReceipt } from '../downloads/present-downloads.ts';
+import { orderFilesForReceipt } from '../downloads/present-order-downloads.ts';
 import { type BusinessEnv, businessDetails } from '../invoices/business-details.ts';
 import { loadSale } from '../invoices/load-sale.ts';
 import { queueMail } from '../mail/queue-mail.ts';

@@ -3,38 +3,18 @@ import { Transform } from 'node:stream';
 import { downloadLimits } from '@studio/shared/downloads';
 import { downloadMessages as m } from '@studio/shared/messages/downloads';
 import { uploadMessages } from '@studio/shared/messages/uploads';
-import type { ProductFileAnswer } from '@studio/shared/schemas/downloads';
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { type ProductFile, productFiles } from '../../db/schema/downloads.ts';
 import { projectUploads } from '../../db/schema/project-uploads.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { isUuid } from '../../lib/uuid.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findProduct } from '../products/find-product.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { CheckedUploadStore } from '../uploads/checked-upload-store.ts';
 import { findDraftUpload } from '../uploads/find-draft-upload.ts';
 
-export const presentProductFile = (file: ProductFile): ProductFileAnswer => ({
-  id: file.id,
-  name: file.name,
-  contentType: file.contentType,
-  sizeBytes: file.sizeBytes,
-  sha256: file.sha256,
-  createdAt: file.createdAt.toISOString(),
-});
-
-/** A product's current files, oldest first (as buyers see them). */
-export async function listProductFiles(db: DbOrTx, productId: string) {
-  if (!isUuid(productId)) return [];
-  const rows = await db
-    .select()
-    .from(productFiles)
-    .where(and(eq(productFiles.productId, productId), isNull(productFiles.removedAt)))
-    .orderBy(asc(productFiles.createdAt), asc(productFiles.id));
-  return rows.map(presentProductFile);
-}
+import { listProductFiles } from './list-product-files.ts';
 
 /** Passes the bytes on and hashes them on the way. */
 function hashing() {
@@ -182,47 +162,4 @@ export async function attachProductFile({
     message: old ? m.fileReplaced(file.name) : m.fileAdded(file.name),
     files: await listProductFiles(db, product.id),
   };
-}
-
-/** Removes a file from a product (decision 045): buyers no longer see it; its bytes go. */
-export async function removeProductFile({
-  db,
-  storage,
-  productId,
-  fileId,
-  actorId,
-}: {
-  db: Db;
-  storage: Storage;
-  productId: string;
-  fileId: string;
-  actorId: string;
-}) {
-  const product = await findProduct(db, productId);
-  if (!isUuid(fileId)) throw new ApiError('NOT_FOUND', m.productFileNotFound);
-  const removed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(productFiles)
-      .set({ removedAt: new Date() })
-      .where(
-        and(
-          eq(productFiles.id, fileId),
-          eq(productFiles.productId, product.id),
-          isNull(productFiles.removedAt),
-        ),
-      )
-      .returning();
-    if (!row) throw new ApiError('NOT_FOUND', m.productFileNotFound);
-    await recordAudit({
-      db: tx,
-      actorId,
-      action: 'product.file.remove',
-      entityType: 'product',
-      entityId: product.id,
-      detail: { fileId: row.id, name: row.name, sizeBytes: row.sizeBytes },
-    });
-    return row;
-  });
-  await storage.delete(removed.storageKey).catch(() => {});
-  return { message: m.fileRemoved(removed.name), files: await listProductFiles(db, product.id) };
 }

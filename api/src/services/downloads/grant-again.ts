@@ -8,7 +8,7 @@ import { products } from '../../db/schema/products.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { termsOf } from './grant-downloads.ts';
-import { renewGrant } from './transition-grant.ts';
+import { renewGrant } from './open-grant.ts';
 
 const dateText = (at: Date) =>
   at.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
