@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { downloadMessages } from '@studio/shared/messages/downloads';
 import { orderMessages } from '@studio/shared/messages/orders';
 import { paymentMessages } from '@studio/shared/messages/payments';
@@ -35,6 +34,7 @@ import { clientIp } from '../lib/client-ip.ts';
 import { contentDisposition } from '../lib/content-disposition.ts';
 import { pdfDownload } from '../lib/pdf-download.ts';
 import { validate } from '../lib/validate.ts';
+import { toWebStream } from '../lib/web-stream.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { answers } from '../openapi/answers.ts';
 import { checkOrderFileLink, createOrderFileLink } from '../services/downloads/download-link.ts';
@@ -224,7 +224,7 @@ export const orderRoutes = new Hono<AppEnv>()
         const status = download.range ? 206 : 200;
         const headers = fileHeaders(download);
         if (!download.stream) return c.body(null, status, headers);
-        return c.body(Readable.toWeb(download.stream) as ReadableStream, status, headers);
+        return c.body(toWebStream(download.stream), status, headers);
       } catch (error) {
         if (!(error instanceof RangeNotSatisfiable)) throw error;
         return c.json({ message: error.message, code: error.code }, 416, {
