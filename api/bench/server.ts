@@ -34,8 +34,13 @@ export async function startBenchServer(env: Record<string, string>) {
     child.stderr?.on('data', onData);
     child.once('exit', () => reject(new Error(`API exited:\n${output}`)));
   });
-  // Keep draining its logs.
-  child.stdout?.resume();
+  // Keep draining its logs; its warnings and errors are shown (a bench's failures say why).
+  let line = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (line + chunk.toString()).split('\n');
+    line = lines.pop() ?? '';
+    for (const l of lines) if (/^\{"level":[456]0,/.test(l)) process.stderr.write(`API: ${l}\n`);
+  });
   return {
     url,
     pid: child.pid ?? 0,
