@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminBench } from './admin.ts';
 import { blastBench } from './blast.ts';
+import { downloadBench } from './download.ts';
 import { exportBench } from './export.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { middlewareCostBench } from './middleware-cost.ts';
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<BenchResult | string>> = {
   reads: publicReadsBench,
   lighthouse: lighthouseBench,
   upload: uploadBench,
+  download: downloadBench,
   admin: adminBench,
   blast: blastBench,
   export: exportBench,

@@ -34,8 +34,13 @@ export async function startBenchServer(env: Record<string, string>) {
     child.stderr?.on('data', onData);
     child.once('exit', () => reject(new Error(`API exited:\n${output}`)));
   });
-  // Keep draining its logs.
-  child.stdout?.resume();
+  // Keep draining its logs; its warnings and errors are shown (a bench's failures say why).
+  let line = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (line + chunk.toString()).split('\n');
+    line = lines.pop() ?? '';
+    for (const l of lines) if (/^\{"level":[456]0,/.test(l)) process.stderr.write(`API: ${l}\n`);
+  });
   return {
     url,
     pid: child.pid ?? 0,
@@ -94,11 +99,12 @@ async function startBenchDatabase(name: string) {
 }
 
 /**
- * For a bench of admin routes on a large database: the API on a database of its own with the
- * bench admin, a connection (`sql`) to seed it, `step` to report the seeding's progress and
+ * For a bench of admin routes on a large database (or any bench that seeds its own data): the
+ * API (with `env` on top) on a database of its own with the bench admin, a connection (`sql`) to
+ * seed it, the API's data folder (`dataDir`), `step` to report the seeding's progress and
  * `seconds` since it began; `stop` stops the API and the database.
  */
-export async function startAdminBench(name: string) {
+export async function startAdminBench(name: string, env: Record<string, string> = {}) {
   const database = await startBenchDatabase(name);
   let server: Awaited<ReturnType<typeof startBenchServer>>;
   try {
@@ -107,6 +113,7 @@ export async function startAdminBench(name: string) {
       DATA_DIR: database.dir,
       ...benchAdmin,
       AUTH_RATE_LIMIT_PER_IP: '100000',
+      ...env,
     });
   } catch (error) {
     await database.stop();
@@ -118,6 +125,8 @@ export async function startAdminBench(name: string) {
   return {
     server,
     sql,
+    databaseUrl: database.url,
+    dataDir: database.dir,
     seconds,
     step: (what: string) =>
       process.stderr.write(`${name} bench: ${what} (${seconds().toFixed(1)} s)\n`),

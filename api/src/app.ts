@@ -13,6 +13,7 @@ import { servePublicCacheHits } from './middleware/public-cache.ts';
 import { refuseBrokenPath } from './middleware/refuse-broken-path.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { sendDirectAnswers } from './middleware/send-directly.ts';
 import type { MultipartRoute } from './openapi/multipart-forms.ts';
 import { accessFiles, type accessRows } from './routes/access.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
@@ -98,7 +99,7 @@ function apiRoutes(routeTable: () => readonly RouterRoute[]) {
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
-    .use(servePublicCacheHits(deps), requestContext(deps), securityHeaders)
+    .use(sendDirectAnswers, servePublicCacheHits(deps), requestContext(deps), securityHeaders)
     .route(
       '/api',
       apiRoutes((): readonly RouterRoute[] => app.routes),

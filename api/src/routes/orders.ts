@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { downloadMessages } from '@studio/shared/messages/downloads';
 import { orderMessages } from '@studio/shared/messages/orders';
 import { paymentMessages } from '@studio/shared/messages/payments';
@@ -34,8 +34,11 @@ import { ApiError } from '../lib/api-error.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { contentDisposition } from '../lib/content-disposition.ts';
 import { pdfDownload } from '../lib/pdf-download.ts';
+import { sendFile } from '../lib/send-file.ts';
 import { validate } from '../lib/validate.ts';
+import { toWebStream } from '../lib/web-stream.ts';
 import { requireUser } from '../middleware/auth.ts';
+import { sendDirectly } from '../middleware/send-directly.ts';
 import { answers } from '../openapi/answers.ts';
 import {
   checkOrderFileLink,
@@ -227,8 +230,16 @@ export const orderRoutes = new Hono<AppEnv>()
         });
         const status = download.range ? 206 : 200;
         const headers = fileHeaders(download);
-        if (!download.stream) return c.body(null, status, headers);
-        return c.body(Readable.toWeb(download.stream) as ReadableStream, status, headers);
+        const { stream, path, range } = download;
+        if (!stream) return c.body(null, status, headers);
+        // Over HTTP, the bytes go straight to Node's response: a file of the local disk read
+        // into reused buffers, else the store's stream piped (bench/download.ts).
+        const body = sendDirectly(c, toWebStream(stream), (out) => {
+          if (!path) return pipeline(stream, out);
+          stream.destroy();
+          return sendFile(path, range, out);
+        });
+        return c.body(body, status, headers);
       } catch (error) {
         if (!(error instanceof RangeNotSatisfiable)) throw error;
         return c.json({ message: error.message, code: error.code }, 416, {

@@ -206,6 +206,9 @@ export function withContract<A extends Checkable>(app: A): A {
   };
   const fetch = async (req: Request, ...rest: never[]) => {
     const response = (await app.fetch(req, ...rest)) as globalThis.Response;
+    // Sent by the server itself (middleware/send-directly.ts): its headers and bytes are gone
+    // out already; the same answer made in process (`request`) is checked.
+    if (response.headers.has('x-hono-already-sent')) return response;
     await check(contractOf(app.routes), req, response).catch((error: unknown) => {
       servedMismatches.push(error instanceof Error ? error.message : String(error));
     });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { Readable } from 'node:stream';
 import { productFiles } from '../db/schema/downloads.ts';
 import { read, type TestApp } from './harness.ts';
@@ -16,10 +17,10 @@ export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).dige
 /**
  * A digital product carrying one file, stored as an admin's upload would store it (the
  * admin's own route is tested in product-files.test.ts): answers the product, the file's row and
- * its bytes.
+ * its bytes. `t` may be an app, or the database and store of API processes.
  */
 export async function digitalProduct(
-  t: TestApp,
+  t: Pick<TestApp, 'db' | 'storage'>,
   {
     bytes = zipBytes(64 * 1024),
     name = 'Cinematic Impacts Vol 1.zip',
@@ -121,4 +122,33 @@ export async function adminUpload(
   if (patched.status !== 204)
     throw new Error(`patch: ${patched.status} ${JSON.stringify(patched.body)}`);
   return { draftToken, uploadId };
+}
+
+/**
+ * The first `atLeast` bytes (or a little more) of a download over HTTP as `token`, then the
+ * connection cut, as a browser's when the network drops: the status and the bytes received.
+ */
+export function cutDownload(url: string, token: string, atLeast: number) {
+  return new Promise<{ status: number; received: Buffer }>((resolve, reject) => {
+    let cut = false;
+    const req = http.get(url, { headers: { Authorization: `Bearer ${token}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      let length = 0;
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        length += chunk.length;
+        if (length < atLeast) return;
+        cut = true;
+        res.pause();
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, received: Buffer.concat(chunks) });
+      });
+      res.once('end', () =>
+        reject(new Error(`the download ended before it was cut (${length} bytes)`)),
+      );
+    });
+    req.once('error', (error) => {
+      if (!cut) reject(error);
+    });
+  });
 }

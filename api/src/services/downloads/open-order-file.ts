@@ -13,6 +13,7 @@ import {
 import type { Order } from '../../db/schema/orders.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { type ByteRange, parseRange } from '../../lib/byte-range.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { type BusinessEnv, businessDetails } from '../invoices/business-details.ts';
 import type { Storage } from '../storage/storage.ts';
 import { findOrderFile } from './find-order-file.ts';
@@ -59,6 +60,8 @@ export interface OrderFileDownload {
   range: ByteRange | null;
   /** The bytes, or none for HEAD. */
   stream: Readable | null;
+  /** On the local disk, the file's path (see Storage.get). */
+  path?: string | undefined;
 }
 
 /**
@@ -140,6 +143,7 @@ export async function openOrderFile({
   db,
   env,
   storage,
+  log,
   userId,
   orderId,
   fileId,
@@ -153,6 +157,8 @@ export async function openOrderFile({
   db: Db;
   env: BusinessEnv;
   storage: Storage;
+  /** Where a store that cannot be read is told of (the buyer sees a 503). */
+  log?: Logger;
   userId: string;
   orderId: string;
   fileId: string;
@@ -176,9 +182,11 @@ export async function openOrderFile({
   if (head) return { file, size, range, stream: null };
   // The bytes first: storage that is down counts nothing (503).
   let stream: Readable;
+  let path: string | undefined;
   try {
-    ({ stream } = await storage.get(file.storageKey, range ?? undefined));
-  } catch {
+    ({ stream, path } = await storage.get(file.storageKey, range ?? undefined));
+  } catch (err) {
+    log?.warn({ err, key: file.storageKey }, 'download: storage read failed');
     throw ApiError.unavailable(m.storageUnavailable);
   }
   try {
@@ -199,7 +207,7 @@ export async function openOrderFile({
     stream.destroy();
     throw error;
   }
-  return { file, size, range, stream };
+  return { file, size, range, stream, path };
 }
 
 /**

@@ -97,7 +97,7 @@ export function localDiskStorage(root: string): Storage {
         highWaterMark: READ_BUFFER_BYTES,
         ...(range ? { start: range.start, end: range.end } : {}),
       });
-      return { stream, bytes: info.size };
+      return { stream, bytes: info.size, path: file };
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

@@ -12,7 +12,7 @@ export interface Storage {
    * A stream of the file, or of the bytes `range.start` to `range.end` (inclusive) of it, and the
    * whole file's size; rejects with `NotFoundError` when there is none.
    */
-  get(key: string, range?: ByteRange): Promise<{ stream: Readable; bytes: number }>;
+  get(key: string, range?: ByteRange): Promise<StoredFileRead>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /**
@@ -28,6 +28,17 @@ export interface Storage {
    * object store, its incomplete multipart uploads. Returns how many were removed.
    */
   removeAbandonedWrites(olderThan: Date): Promise<number>;
+}
+
+export interface StoredFileRead {
+  stream: Readable;
+  /** The whole file's size. */
+  bytes: number;
+  /**
+   * On the local disk, the file's path: a server may send it itself (lib/send-file.ts, reusing
+   * its buffers) and destroy `stream` unread.
+   */
+  path?: string;
 }
 
 export interface StoredFileInfo {
