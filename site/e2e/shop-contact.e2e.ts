@@ -471,7 +471,7 @@ describe('shop section', () => {
     await addButton.click();
     await toastOf(page, 'success', `${name} added to cart`).waitFor();
     expect(await readCart()).toEqual([
-      { productId: id, name, priceCents: 1999, quantity: 1, stock: 2 },
+      { productId: id, name, priceCents: 1999, quantity: 1, stock: 2, category: 'book' },
     ]);
 
     // A second tab of the same visitor sees the line without reloading.
