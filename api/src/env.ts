@@ -247,6 +247,17 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   /** The bucket in the path (https://host/bucket/key), as MinIO and most self-hosted stores want. */
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /**
+   * How a buyer's download leaves the bucket (decision 045): `redirect`, counted by the API and
+   * sent to a presigned URL of the bucket; `stream`, through the API (a bucket buyers cannot
+   * reach).
+   */
+  S3_DOWNLOADS: z.enum(['redirect', 'stream']).default('redirect'),
+  /** The bucket's address as buyers reach it, when the API reaches it by another; unset: S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 /** With STORAGE=s3 the bucket, its region and its keys are needed (S3_ENDPOINT only off AWS). */

@@ -194,11 +194,19 @@ export const orderRoutes = new Hono<AppEnv>()
   )
   /**
    * The download (decision 045): with the bearer token or a signed link. Honours `Range` (206)
-   * and `If-Range`; HEAD answers the headers and counts nothing.
+   * and `If-Range`; HEAD answers the headers and counts nothing. On S3, counted here and then
+   * redirected to the bucket (302).
    */
   .get(
     '/:id/files/:fileId',
-    answers({ 200: orderFile, 206: orderFile }),
+    answers({
+      200: orderFile,
+      206: orderFile,
+      302: {
+        description:
+          'On S3 (S3_DOWNLOADS=redirect): the download, counted, continues at a 5-minute presigned URL of the bucket, which answers the bytes, the range and the same Content-Disposition.',
+      },
+    }),
     downloadRateLimit,
     validate('query', fileLinkQuery),
     async (c) => {
@@ -228,6 +236,13 @@ export const orderRoutes = new Hono<AppEnv>()
           ip: clientIp(c),
           userAgent: c.req.header('user-agent') ?? null,
         });
+        if (download.redirect)
+          return c.body(null, 302, {
+            Location: download.redirect,
+            'Cache-Control': 'private, no-store',
+            // The URL is signed: never sent on as a Referer.
+            'Referrer-Policy': 'no-referrer',
+          });
         const status = download.range ? 206 : 200;
         const headers = fileHeaders(download);
         const { stream, path, range } = download;

@@ -128,27 +128,42 @@ export async function adminUpload(
  * The first `atLeast` bytes (or a little more) of a download over HTTP as `token`, then the
  * connection cut, as a browser's when the network drops: the status and the bytes received.
  */
-export function cutDownload(url: string, token: string, atLeast: number) {
-  return new Promise<{ status: number; received: Buffer }>((resolve, reject) => {
-    let cut = false;
-    const req = http.get(url, { headers: { Authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      let length = 0;
-      res.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        length += chunk.length;
-        if (length < atLeast) return;
-        cut = true;
-        res.pause();
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, received: Buffer.concat(chunks) });
+export function cutDownload(url: string, token: string | null, atLeast: number) {
+  return new Promise<{ status: number; received: Buffer; headers: http.IncomingHttpHeaders }>(
+    (resolve, reject) => {
+      let cut = false;
+      const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+      const req = http.get(url, { headers }, (res) => {
+        // On S3 the API counts the download and sends it to the bucket (a presigned URL, which
+        // takes no other credentials), as a browser follows it.
+        const location = res.headers.location;
+        if (res.statusCode === 302 && location) {
+          res.resume();
+          cutDownload(location, null, atLeast).then(resolve, reject);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let length = 0;
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          length += chunk.length;
+          if (length < atLeast) return;
+          cut = true;
+          res.pause();
+          req.destroy();
+          resolve({
+            status: res.statusCode ?? 0,
+            received: Buffer.concat(chunks),
+            headers: res.headers,
+          });
+        });
+        res.once('end', () =>
+          reject(new Error(`the download ended before it was cut (${length} bytes)`)),
+        );
       });
-      res.once('end', () =>
-        reject(new Error(`the download ended before it was cut (${length} bytes)`)),
-      );
-    });
-    req.once('error', (error) => {
-      if (!cut) reject(error);
-    });
-  });
+      req.once('error', (error) => {
+        if (!cut) reject(error);
+      });
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productFiles } from '../../db/schema/downloads.ts';
+import { downloadEvents, productFiles } from '../../db/schema/downloads.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { signInAdmin, signUpCustomer } from '../../test/accounts.ts';
 import {
   adminUpload,
@@ -40,8 +41,49 @@ async function fileOnOrderPage(token: string, orderId: string) {
   return res.body.order.downloads[0].files[0] as { downloadsUsed: number; downloadsLeft: number };
 }
 
-describe('a download from the bucket', () => {
-  it('cut part-way resumes with Range to the same bytes, and uses no download up', async () => {
+describe('a download from the bucket (S3_DOWNLOADS=redirect, the default)', () => {
+  it('is counted by the API, then sent to a presigned URL that answers the file by its name', async () => {
+    const { product, file, bytes } = await digitalProduct(t, { bytes: zipBytes(3 * 1024 * 1024) });
+    const customer = await signUpCustomer(t);
+    const order = await digitalOrder(t, customer.token, product.id);
+    const url = `${base}/api/orders/${order.id}/files/${file.id}`;
+
+    const sent = await fetch(url, {
+      headers: { Authorization: `Bearer ${customer.token}` },
+      redirect: 'manual',
+    });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get('cache-control')).toBe('private, no-store');
+    expect(sent.headers.get('referrer-policy')).toBe('no-referrer');
+    const location = new URL(sent.headers.get('location') ?? '');
+    // The bucket's own address, the object's key (never the file's name), signed for 5 minutes.
+    expect(location.origin).toBe(new URL(s3.settings.endpoint ?? '').origin);
+    expect(location.pathname).toMatch(/^\/studio-downloads\/product-files\/[0-9a-f-]{36}$/);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(await fileOnOrderPage(customer.token, order.id)).toMatchObject({
+      downloadsUsed: 1,
+      downloadsLeft: 4,
+    });
+
+    // What the browser gets there: the bytes, saved under the file's own name.
+    const there = await fetch(location);
+    expect(there.status).toBe(200);
+    expect(there.headers.get('content-disposition')).toBe(contentDisposition(file.name));
+    expect(there.headers.get('content-type')).toBe('application/zip');
+    expect(there.headers.get('content-length')).toBe(String(bytes.length));
+    expect(Buffer.from(await there.arrayBuffer()).equals(bytes)).toBe(true);
+
+    // A HEAD at the API answers the file's headers and counts nothing.
+    const head = await fetch(url, {
+      method: 'HEAD',
+      headers: { Authorization: `Bearer ${customer.token}` },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+    expect(await fileOnOrderPage(customer.token, order.id)).toMatchObject({ downloadsUsed: 1 });
+  });
+
+  it('cut part-way resumes with Range (and the If-Range the bucket gave) to the same bytes, and uses no download up', async () => {
     const { product, file, bytes } = await digitalProduct(t, { bytes: zipBytes(12 * 1024 * 1024) });
     const customer = await signUpCustomer(t);
     const order = await digitalOrder(t, customer.token, product.id);
@@ -57,11 +99,13 @@ describe('a download from the bucket', () => {
       downloadsLeft: 4,
     });
 
+    // A browser resumes at the API with the validator it holds, the bucket's ETag; fetch follows
+    // the redirect with the Range and If-Range, and drops the bearer token on the way.
     const rest = await fetch(url, {
       headers: {
         Authorization: `Bearer ${customer.token}`,
         Range: `bytes=${got}-`,
-        'If-Range': `"${file.sha256}"`,
+        'If-Range': String(cut.headers.etag),
       },
     });
     expect(rest.status).toBe(206);
@@ -76,6 +120,15 @@ describe('a download from the bucket', () => {
       downloadsUsed: 1,
       downloadsLeft: 4,
     });
+    const events = await t.db
+      .select()
+      .from(downloadEvents)
+      .where(eq(downloadEvents.fileId, file.id))
+      .orderBy(downloadEvents.createdAt);
+    expect(events.map((e) => [e.rangeStart, e.counted])).toEqual([
+      [0, true],
+      [got, false],
+    ]);
 
     // A new download from the first byte is counted again.
     const again = await fetch(url, { headers: { Authorization: `Bearer ${customer.token}` } });
@@ -84,6 +137,63 @@ describe('a download from the bucket', () => {
       downloadsUsed: 2,
       downloadsLeft: 3,
     });
+  });
+
+  it('refuses before redirecting: no downloads left is a 403 with no URL, a range past the end 416', async () => {
+    const { product, file, bytes } = await digitalProduct(t, {
+      bytes: zipBytes(64 * 1024),
+      product: { downloadLimit: 1 },
+    });
+    const customer = await signUpCustomer(t);
+    const order = await digitalOrder(t, customer.token, product.id);
+    const url = `${base}/api/orders/${order.id}/files/${file.id}`;
+    const auth = { Authorization: `Bearer ${customer.token}` };
+    const past = await fetch(url, {
+      headers: { ...auth, Range: `bytes=${bytes.length + 10}-` },
+      redirect: 'manual',
+    });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+    expect((await fetch(url, { headers: auth, redirect: 'manual' })).status).toBe(302);
+    const none = await fetch(url, { headers: auth, redirect: 'manual' });
+    expect(none.status).toBe(403);
+    expect(none.headers.get('location')).toBeNull();
+    expect(((await none.json()) as { message: string }).message).toMatch(
+      /^You have used all 1 downloads of /,
+    );
+  });
+});
+
+describe('S3_DOWNLOADS=stream: through the API, for a bucket buyers cannot reach', () => {
+  it('cut part-way resumes with Range to the same bytes, our ETag, and uses no download up', async () => {
+    const streamed = await createTestApp({ ...s3.env, S3_DOWNLOADS: 'stream' }, { jobs: true });
+    const streamedBase = await streamed.listen();
+    const { product, file, bytes } = await digitalProduct(streamed, {
+      bytes: zipBytes(12 * 1024 * 1024),
+    });
+    const customer = await signUpCustomer(streamed);
+    const order = await digitalOrder(streamed, customer.token, product.id);
+    const url = `${streamedBase}/api/orders/${order.id}/files/${file.id}`;
+
+    const cut = await cutDownload(url, customer.token, 2 * 1024 * 1024);
+    expect(cut.status).toBe(200);
+    expect(cut.headers.etag).toBe(`"${file.sha256}"`);
+    const got = cut.received.length;
+    const rest = await fetch(url, {
+      headers: {
+        Authorization: `Bearer ${customer.token}`,
+        Range: `bytes=${got}-`,
+        'If-Range': `"${file.sha256}"`,
+      },
+      redirect: 'manual',
+    });
+    expect(rest.status).toBe(206);
+    const whole = Buffer.concat([cut.received, Buffer.from(await rest.arrayBuffer())]);
+    expect(whole.equals(bytes)).toBe(true);
+    const view = await read(
+      streamed.as(customer.token).api.orders[':id'].$get({ param: { id: order.id } }),
+    );
+    expect(view.body.order.downloads[0].files[0]).toMatchObject({ downloadsUsed: 1 });
   });
 });
 
@@ -129,7 +239,7 @@ describe("the admin's file, uploaded with tus and attached", () => {
       headers: { Authorization: `Bearer ${customer.token}` },
     });
     expect(download.status).toBe(200);
-    expect(download.headers.get('etag')).toBe(`"${sha256(bytes)}"`);
+    expect(download.headers.get('content-disposition')).toBe(contentDisposition('Drum Kit.zip'));
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(bytes));
   });
 });

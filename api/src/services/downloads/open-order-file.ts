@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/downloads.ts';
 import type { Order } from '../../db/schema/orders.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { type ByteRange, parseRange } from '../../lib/byte-range.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type BusinessEnv, businessDetails } from '../invoices/business-details.ts';
@@ -62,7 +63,15 @@ export interface OrderFileDownload {
   stream: Readable | null;
   /** On the local disk, the file's path (see Storage.get). */
   path?: string | undefined;
+  /**
+   * On a store that signs URLs (S3 with S3_DOWNLOADS=redirect): the download, counted, is sent
+   * there (302) and the store answers the bytes, the range and its own ETag.
+   */
+  redirect?: string | undefined;
 }
+
+/** How long a presigned URL may be used to start the download it was made for. */
+export const SIGNED_URL_SECONDS = 5 * 60;
 
 /**
  * Counts a download under the grant's row lock (decision 045): a request from the first byte
@@ -180,21 +189,12 @@ export async function openOrderFile({
   if (ask.kind === 'unsatisfiable') throw new RangeNotSatisfiable(size);
   const range = ask.kind === 'range' ? ask.range : null;
   if (head) return { file, size, range, stream: null };
-  // The bytes first: storage that is down counts nothing (503).
-  let stream: Readable;
-  let path: string | undefined;
-  try {
-    ({ stream, path } = await storage.get(file.storageKey, range ?? undefined));
-  } catch (err) {
-    log?.warn({ err, key: file.storageKey }, 'download: storage read failed');
-    throw ApiError.unavailable(m.storageUnavailable);
-  }
-  try {
-    await db.transaction((tx) =>
+  const count = (start: number) =>
+    db.transaction((tx) =>
       countDownload(tx, {
         grantId: grant.id,
         file,
-        start: range?.start ?? 0,
+        start,
         userId,
         ip,
         userAgent,
@@ -203,6 +203,41 @@ export async function openOrderFile({
         now,
       }),
     );
+  const unreadable = (err: unknown) => {
+    log?.warn({ err, key: file.storageKey }, 'download: storage read failed');
+    return ApiError.unavailable(m.storageUnavailable);
+  };
+  if (storage.signedGetUrl) {
+    // The store answers the bytes and checks `If-Range` against its own ETag (the one the
+    // client holds from it), so only `Range` decides whether this is a resume. The object
+    // under a key never changes (a replaced file gets a new key).
+    const sent = parseRange(rangeHeader, size);
+    if (sent.kind === 'unsatisfiable') throw new RangeNotSatisfiable(size);
+    const start = sent.kind === 'range' ? sent.range.start : 0;
+    // The store is asked first: one that is down counts nothing (503).
+    const there = await storage.exists(file.storageKey).catch((err) => {
+      throw unreadable(err);
+    });
+    if (!there) throw unreadable(new Error(`no object under ${file.storageKey}`));
+    await count(start);
+    const redirect = await storage.signedGetUrl(file.storageKey, {
+      expiresInSeconds: SIGNED_URL_SECONDS,
+      contentType: file.contentType,
+      contentDisposition: contentDisposition(file.name),
+      cacheControl: 'private, no-store',
+    });
+    return { file, size, range, stream: null, redirect };
+  }
+  // The bytes first: storage that is down counts nothing (503).
+  let stream: Readable;
+  let path: string | undefined;
+  try {
+    ({ stream, path } = await storage.get(file.storageKey, range ?? undefined));
+  } catch (err) {
+    throw unreadable(err);
+  }
+  try {
+    await count(range?.start ?? 0);
   } catch (error) {
     stream.destroy();
     throw error;

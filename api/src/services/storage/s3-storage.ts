@@ -11,7 +11,9 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
+  type SignedGetAnswer,
   type Storage,
   StorageNotFoundError,
   type StoredFileInfo,
@@ -27,6 +29,12 @@ export interface S3Settings {
   secretAccessKey: string;
   /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (MinIO, s3rver). */
   forcePathStyle: boolean;
+  /**
+   * Downloads go from the bucket to the buyer by a presigned URL (decision 045), signed for this
+   * address when the API reaches the store by another (`http://minio:9000` inside a network);
+   * unset: the endpoint. `false`: the API streams downloads itself.
+   */
+  signedDownloads?: { publicEndpoint?: string | undefined } | false;
 }
 
 /**
@@ -79,6 +87,12 @@ export function s3Storage(
 ): Storage {
   const client = new S3Client(s3ClientConfig(settings));
   const Bucket = settings.bucket;
+  const signed = settings.signedDownloads;
+  // Signing is local (no request): a client of the address buyers reach only signs.
+  const signer =
+    signed && signed.publicEndpoint
+      ? new S3Client(s3ClientConfig({ ...settings, endpoint: signed.publicEndpoint }))
+      : client;
   const checked = (key: string) => {
     if (!storageKeyPattern.test(key) || key.includes('..'))
       throw new Error(`Bad storage key: ${key}`);
@@ -151,6 +165,22 @@ export function s3Storage(
         throw error;
       }
     },
+    ...(signed
+      ? {
+          signedGetUrl: (key: string, answer: SignedGetAnswer) =>
+            getSignedUrl(
+              signer,
+              new GetObjectCommand({
+                Bucket,
+                Key: checked(key),
+                ResponseContentType: answer.contentType,
+                ResponseContentDisposition: answer.contentDisposition,
+                ResponseCacheControl: answer.cacheControl,
+              }),
+              { expiresIn: answer.expiresInSeconds },
+            ),
+        }
+      : {}),
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
     },

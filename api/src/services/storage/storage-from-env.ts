@@ -14,5 +14,7 @@ export function storageFromEnv(env: Env): Storage {
     accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
     secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    signedDownloads:
+      env.S3_DOWNLOADS === 'redirect' ? { publicEndpoint: env.S3_PUBLIC_ENDPOINT } : false,
   });
 }

@@ -13,6 +13,12 @@ export interface Storage {
    * whole file's size; rejects with `NotFoundError` when there is none.
    */
   get(key: string, range?: ByteRange): Promise<StoredFileRead>;
+  /**
+   * Where present, a short-lived URL a client may GET the file from itself (an object store's
+   * presigned GetObject), answering with the given type and `Content-Disposition`; `Range` works
+   * on it as on the store. Absent where only the server can read the store (the local disk).
+   */
+  signedGetUrl?(key: string, answer: SignedGetAnswer): Promise<string>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /**
@@ -39,6 +45,14 @@ export interface StoredFileRead {
    * its buffers) and destroy `stream` unread.
    */
   path?: string;
+}
+
+export interface SignedGetAnswer {
+  /** How long the URL may be used to start a download (a download started may run longer). */
+  expiresInSeconds: number;
+  contentType: string;
+  contentDisposition: string;
+  cacheControl: string;
 }
 
 export interface StoredFileInfo {
