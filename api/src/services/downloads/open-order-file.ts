@@ -12,8 +12,8 @@ import {
 } from '../../db/schema/downloads.ts';
 import type { Order } from '../../db/schema/orders.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { contentDisposition } from '../../lib/content-disposition.ts';
 import { type ByteRange, parseRange } from '../../lib/byte-range.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type BusinessEnv, businessDetails } from '../invoices/business-details.ts';
 import type { Storage } from '../storage/storage.ts';
