@@ -40,16 +40,12 @@ import { toWebStream } from '../lib/web-stream.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { sendDirectly } from '../middleware/send-directly.ts';
 import { answers } from '../openapi/answers.ts';
+import { answerStoredFile, withRanges } from '../services/downloads/answer-stored-file.ts';
 import {
   checkOrderFileLink,
   createOrderFileLink,
 } from '../services/downloads/create-order-file-link.ts';
-import {
-  etagOf,
-  type OrderFileDownload,
-  openOrderFile,
-  RangeNotSatisfiable,
-} from '../services/downloads/open-order-file.ts';
+import { openOrderFile } from '../services/downloads/open-order-file.ts';
 import { openInvoice } from '../services/invoices/open-invoice.ts';
 import { cancelMyOrder } from '../services/orders/cancel-my-order.ts';
 import { createOrder } from '../services/orders/create-order.ts';
@@ -78,24 +74,6 @@ const fileLinkQuery = z.object({
   expires: singleLine('expires').max(20).optional(),
   token: singleLine('token').max(200).optional(),
 });
-
-/** The answer's headers: its size, validators, range and name. */
-function fileHeaders(download: OrderFileDownload): Record<string, string> {
-  const { file, size, range } = download;
-  return {
-    'Content-Type': file.contentType,
-    'Content-Length': String(range ? range.end - range.start + 1 : size),
-    ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${size}` } : {}),
-    'Accept-Ranges': 'bytes',
-    ETag: etagOf(file),
-    'Last-Modified': file.createdAt.toUTCString(),
-    'Content-Disposition': contentDisposition(file.name),
-    'Cache-Control': 'private, no-store',
-    'X-Content-Type-Options': 'nosniff',
-    // A signed link carries its token: never sent on as a Referer.
-    'Referrer-Policy': 'no-referrer',
-  };
-}
 
 const invoicePdf = answers({
   200: { mediaType: 'application/pdf', description: "The paid order's invoice." },
@@ -224,43 +202,22 @@ export const orderRoutes = new Hono<AppEnv>()
           token,
         });
       }
-      try {
-        const download = await openOrderFile({
-          ...c.var,
-          userId,
-          orderId: id,
-          fileId,
-          rangeHeader: c.req.header('range'),
-          ifRange: c.req.header('if-range'),
-          head: c.req.method === 'HEAD',
-          ip: clientIp(c),
-          userAgent: c.req.header('user-agent') ?? null,
-        });
-        if (download.redirect)
-          return c.body(null, 302, {
-            Location: download.redirect,
-            'Cache-Control': 'private, no-store',
-            // The URL is signed: never sent on as a Referer.
-            'Referrer-Policy': 'no-referrer',
-          });
-        const status = download.range ? 206 : 200;
-        const headers = fileHeaders(download);
-        const { stream, path, range } = download;
-        if (!stream) return c.body(null, status, headers);
-        // Over HTTP, the bytes go straight to Node's response: a file of the local disk read
-        // into reused buffers, else the store's stream piped (bench/download.ts).
-        const body = sendDirectly(c, toWebStream(stream), (out) => {
-          if (!path) return pipeline(stream, out);
-          stream.destroy();
-          return sendFile(path, range, out);
-        });
-        return c.body(body, status, headers);
-      } catch (error) {
-        if (!(error instanceof RangeNotSatisfiable)) throw error;
-        return c.json({ message: error.message, code: error.code }, 416, {
-          'Content-Range': `bytes */${error.size}`,
-        });
-      }
+      return withRanges(c, async () =>
+        answerStoredFile(
+          c,
+          await openOrderFile({
+            ...c.var,
+            userId,
+            orderId: id,
+            fileId,
+            rangeHeader: c.req.header('range'),
+            ifRange: c.req.header('if-range'),
+            head: c.req.method === 'HEAD',
+            ip: clientIp(c),
+            userAgent: c.req.header('user-agent') ?? null,
+          }),
+        ),
+      );
     },
   )
   // The customer cancels their own unpaid order; its stock goes back at once.

@@ -34,6 +34,7 @@ interface Guard {
 const order = 'services/orders/transition-order.ts';
 const payment = 'services/payments/transition-payment.ts';
 const submission = 'services/submissions/transition-submission.ts';
+const work = 'services/project-room/move-work.ts';
 const stock = ['services/stock/move-stock.ts', 'db/seed.ts'];
 const guards: Guard[] = [
   { what: "an order's status", table: 'orders', column: 'status', writers: [order] },
@@ -47,6 +48,13 @@ const guards: Guard[] = [
     writers: [submission],
   },
   { what: "a submission's history", table: 'submission_status_history', writers: [submission] },
+  {
+    what: "a submission's work status",
+    table: 'project_submissions',
+    column: 'workStatus',
+    writers: [work],
+  },
+  { what: "a submission's work history", table: 'submission_work_history', writers: [work] },
   // The seed writes its products' stock with their `initial` movements (decision 037).
   { what: "a product's stock", table: 'products', column: 'stock', writers: stock, insertable: 0 },
   { what: 'the stock history', table: 'stock_movements', writers: stock },

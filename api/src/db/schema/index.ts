@@ -11,6 +11,8 @@ export * from './orders.ts';
 export * from './outbound-mail.ts';
 export * from './payments.ts';
 export * from './products.ts';
+export * from './project-room.ts';
+export * from './project-room-enums.ts';
 export * from './project-submissions.ts';
 export * from './project-uploads.ts';
 export * from './rate-limits.ts';

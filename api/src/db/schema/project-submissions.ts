@@ -1,6 +1,7 @@
 import { relations } from 'drizzle-orm';
 import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
+import { workStatus } from './project-room-enums.ts';
 import { services } from './services.ts';
 import { statusSource } from './status-sources.ts';
 import { users } from './users.ts';
@@ -24,6 +25,8 @@ export const projectSubmissions = pgTable(
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     paymentState: paymentState().notNull().default('unpaid'),
     paidAt: timestamp({ withTimezone: true }),
+    /** Where the work stands (issue 26); its one writer is services/project-room/move-work.ts. */
+    workStatus: workStatus().notNull().default('received'),
     ...timestamps,
   },
   (t) => [

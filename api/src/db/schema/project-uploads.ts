@@ -3,7 +3,11 @@ import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { id } from './columns.ts';
 import { projectSubmissions } from './project-submissions.ts';
 
-export const uploadPurpose = pgEnum('upload_purpose', ['project', 'product-file']);
+export const uploadPurpose = pgEnum('upload_purpose', [
+  'project',
+  'product-file',
+  'project-version',
+]);
 
 /**
  * A visitor's project in the making: the site gets its token when an upload starts, and every

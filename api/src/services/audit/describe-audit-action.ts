@@ -6,6 +6,8 @@ const labels: Record<string, string> = {
   'order.status': 'Order status changed',
   'order.shipping': 'Shipping added',
   'submission.payment_state': 'Submission payment changed',
+  'submission.work_status': 'Project status changed',
+  'submission.version': 'Project version shared',
   'payment.status': 'Payment status changed',
   'refund.create': 'Refund started',
   'refund.complete': 'Refund completed',

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { downloadLimits } from '@studio/shared/downloads';
 import { downloadMessages as m } from '@studio/shared/messages/downloads';
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,17 +11,13 @@ import {
 } from '../../db/schema/downloads.ts';
 import type { Order } from '../../db/schema/orders.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { type ByteRange, parseRange } from '../../lib/byte-range.ts';
-import { contentDisposition } from '../../lib/content-disposition.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type BusinessEnv, businessDetails } from '../invoices/business-details.ts';
 import type { Storage } from '../storage/storage.ts';
 import { findOrderFile } from './find-order-file.ts';
+import { openStoredFile, type StoredFileDownload } from './open-stored-file.ts';
 
 const RESUME_WINDOW_MS = downloadLimits.resumeWindowHours * 60 * 60 * 1000;
-
-/** A product file's strong validator: its bytes' SHA-256. */
-export const etagOf = (file: Pick<ProductFile, 'sha256'>) => `"${file.sha256}"`;
 
 const dateText = (at: Date) =>
   at.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -53,25 +48,7 @@ export function refusal(
   return null;
 }
 
-export interface OrderFileDownload {
-  file: ProductFile;
-  /** The whole file's size. */
-  size: number;
-  /** The part sent (206), or the whole file (200). */
-  range: ByteRange | null;
-  /** The bytes, or none for HEAD. */
-  stream: Readable | null;
-  /** On the local disk, the file's path (see Storage.get). */
-  path?: string | undefined;
-  /**
-   * On a store that signs URLs (S3 with S3_DOWNLOADS=redirect): the download, counted, is sent
-   * there (302) and the store answers the bytes, the range and its own ETag.
-   */
-  redirect?: string | undefined;
-}
-
-/** How long a presigned URL may be used to start the download it was made for. */
-export const SIGNED_URL_SECONDS = 5 * 60;
+export type OrderFileDownload = StoredFileDownload;
 
 /**
  * Counts a download under the grant's row lock (decision 045): a request from the first byte
@@ -182,67 +159,28 @@ export async function openOrderFile({
   const { order, file, grant } = await findOrderFile(db, { userId, orderId, fileId });
   const refused = refusal(order, grant, contact, now);
   if (refused || !grant) throw refused ?? new ApiError('CONFLICT', m.notPaid);
-  const size = file.sizeBytes;
-  // An If-Range naming another version of the file: the whole of this one.
-  const asked = ifRange && ifRange !== etagOf(file) ? undefined : rangeHeader;
-  const ask = parseRange(asked, size);
-  if (ask.kind === 'unsatisfiable') throw new RangeNotSatisfiable(size);
-  const range = ask.kind === 'range' ? ask.range : null;
-  if (head) return { file, size, range, stream: null };
-  const count = (start: number) =>
-    db.transaction((tx) =>
-      countDownload(tx, {
-        grantId: grant.id,
-        file,
-        start,
-        userId,
-        ip,
-        userAgent,
-        contact,
-        order,
-        now,
-      }),
-    );
-  const unreadable = (err: unknown) => {
-    log?.warn({ err, key: file.storageKey }, 'download: storage read failed');
-    return ApiError.unavailable(m.storageUnavailable);
-  };
-  if (storage.signedGetUrl) {
-    // The store answers the bytes and checks `If-Range` against its own ETag (the one the
-    // client holds from it), so only `Range` decides whether this is a resume. The object
-    // under a key never changes (a replaced file gets a new key).
-    const sent = parseRange(rangeHeader, size);
-    if (sent.kind === 'unsatisfiable') throw new RangeNotSatisfiable(size);
-    const start = sent.kind === 'range' ? sent.range.start : 0;
-    // The store is asked first: one that is down counts nothing (503).
-    const there = await storage.exists(file.storageKey).catch((err) => {
-      throw unreadable(err);
-    });
-    if (!there) throw unreadable(new Error(`no object under ${file.storageKey}`));
-    await count(start);
-    const redirect = await storage.signedGetUrl(file.storageKey, {
-      expiresInSeconds: SIGNED_URL_SECONDS,
-      contentType: file.contentType,
-      contentDisposition: contentDisposition(file.name),
-      cacheControl: 'private, no-store',
-    });
-    return { file, size, range, stream: null, redirect };
-  }
-  // The bytes first: storage that is down counts nothing (503).
-  let stream: Readable;
-  let path: string | undefined;
-  try {
-    ({ stream, path } = await storage.get(file.storageKey, range ?? undefined));
-  } catch (err) {
-    throw unreadable(err);
-  }
-  try {
-    await count(range?.start ?? 0);
-  } catch (error) {
-    stream.destroy();
-    throw error;
-  }
-  return { file, size, range, stream, path };
+  return openStoredFile({
+    storage,
+    log,
+    file,
+    rangeHeader,
+    ifRange,
+    head,
+    beforeSend: (start) =>
+      db.transaction((tx) =>
+        countDownload(tx, {
+          grantId: grant.id,
+          file,
+          start,
+          userId,
+          ip,
+          userAgent,
+          contact,
+          order,
+          now,
+        }),
+      ),
+  });
 }
 
 /**
@@ -276,11 +214,4 @@ export async function checkOrderFileAccess({
     .where(and(eq(downloadCounts.grantId, grant.id), eq(downloadCounts.fileId, file.id)));
   if ((counts?.used ?? 0) >= grant.downloadLimit)
     throw new ApiError('FORBIDDEN', m.noDownloadsLeft(grant.downloadLimit, file.name, contact));
-}
-
-/** 416: the range asked starts past the file's end; the answer names its size. */
-export class RangeNotSatisfiable extends ApiError {
-  constructor(readonly size: number) {
-    super('RANGE_NOT_SATISFIABLE', m.rangeNotSatisfiable);
-  }
 }

@@ -16,7 +16,9 @@ export type MailPurpose =
   | 'shipping-notice'
   | 'refund-notice'
   | 'newsletter-confirm'
-  | 'newsletter-welcome';
+  | 'newsletter-welcome'
+  | 'project-update'
+  | 'project-link';
 
 /**
  * Puts a mail in the outbox, in the caller's transaction: it exists exactly when the change that

@@ -6,6 +6,7 @@ import type { Service } from '../../db/schema/services.ts';
 import type { Env } from '../../env.ts';
 import { queueMail } from '../mail/queue-mail.ts';
 import { submissionConfirmation, submissionNotice } from '../mail/templates/submission-notice.ts';
+import { moveWork } from '../project-room/move-work.ts';
 import type { StoredFile } from '../uploads/receive-multipart.ts';
 import { payUrl } from './pay-url.ts';
 import { transitionSubmission } from './transition-submission.ts';
@@ -66,6 +67,14 @@ export async function recordSubmission({
       submissionId: row.id,
       to: 'unpaid',
       source: 'customer',
+      actorId: userId,
+      opened: true,
+    });
+    // Its work starts as received: the first line of the room's timeline (issue 26).
+    await moveWork(tx, {
+      submissionId: row.id,
+      to: 'received',
+      actor: 'client',
       actorId: userId,
       opened: true,
     });
