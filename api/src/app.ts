@@ -42,6 +42,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { productRoutes } from './routes/products.ts';
+import { projectRoomRoutes } from './routes/project-room.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { serviceRoutes } from './routes/services.ts';
 import { subscriberRoutes } from './routes/subscribers.ts';
@@ -70,6 +71,7 @@ function apiRoutes(routeTable: () => readonly RouterRoute[]) {
       .route('/contact', newsletterRoutes)
       .route('/', subscriberRoutes)
       .route('/projects', projectRoutes)
+      .route('/projects', projectRoomRoutes)
       .route('/uploads', uploadRoutes)
       .route('/payments', paymentRoutes)
       .route('/auth', authRoutes)

@@ -13,7 +13,13 @@ import { apiEndpoints } from '../openapi/route-table.ts';
 import { CONFIRM_PURPOSE, confirmValue } from '../services/newsletter/confirm-url.ts';
 import { UNSUBSCRIBE_PURPOSE } from '../services/newsletter/unsubscribe-url.ts';
 import { signInAdmin, signUpCustomer } from '../test/accounts.ts';
-import { adminUpload, digitalOrder, digitalProduct, zipBytes } from '../test/downloads.ts';
+import {
+  adminUpload,
+  digitalOrder,
+  digitalProduct,
+  uploadToDraft,
+  zipBytes,
+} from '../test/downloads.ts';
 import { createTestApp, newUser, read, type TestApp, type TestClient } from '../test/harness.ts';
 import { testJpeg } from '../test/images.ts';
 import { markOrderPaid, paidSubmission } from '../test/invoices.ts';
@@ -21,6 +27,7 @@ import { wavHead } from '../test/multipart.ts';
 import { placeOrder, shippingAddress } from '../test/orders.ts';
 import { failedMail } from '../test/outbound-mail.ts';
 import { createProduct } from '../test/products.ts';
+import { roomProject, shareTestVersion } from '../test/project-room.ts';
 import { confirmedCryptoPayment, refundHash, requestId } from '../test/refunds.ts';
 import { createSubmission, submissionWithFile } from '../test/submissions.ts';
 import { completedUpload, createUpload, newDraft, TUS, wavBytes } from '../test/tus.ts';
@@ -130,6 +137,9 @@ async function service() {
     .returning();
   return String(row?.id);
 }
+
+/** A project the caller submitted while signed in (an anonymous caller's has no account). */
+const ownProject = (c: Caller) => roomProject(t, c.account ? { id: c.account.id } : {});
 
 /** How each route is reached, with a fixture of its own: one entry a route, none missing. */
 const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
@@ -513,6 +523,80 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     c.client.api.admin.mail[':id'].resend.$post({ param: { id: await failedMail(t.db) } }),
   'GET /api/openapi.json': (c) => c.client.api['openapi.json'].$get(),
   'GET /api/docs': (c) => c.client.api.docs.$get(),
+  'GET /api/projects/:id/room': async (c) =>
+    c.client.api.projects[':id'].room.$get({
+      param: { id: (await ownProject(c)).submission.id },
+      query: {},
+    }),
+  'POST /api/projects/:id/room/moves': async (c) => {
+    const { submission } = await ownProject(c);
+    await shareTestVersion(t, setupAdmin, submission.id, [{ kind: 'preview' }]);
+    return c.client.api.projects[':id'].room.moves.$post({
+      param: { id: submission.id },
+      query: {},
+      json: { to: 'approved' },
+    });
+  },
+  'POST /api/projects/:id/room/comments': async (c) =>
+    c.client.api.projects[':id'].room.comments.$post({
+      param: { id: (await ownProject(c)).submission.id },
+      query: {},
+      json: { body: 'The vocal is a little loud at the end.' },
+    }),
+  'GET /api/projects/:id/room/files/:fileId': async (c) => {
+    // The preview's URL from its room; whoever holds it listens.
+    const { submission } = await ownProject({ who: 'anonymous', client: t.client });
+    const { room } = await shareTestVersion(t, setupAdmin, submission.id, [{ kind: 'preview' }]);
+    const file = room.versions[0]?.files[0];
+    const url = new URL(file?.url ?? '', 'http://x');
+    return c.client.api.projects[':id'].room.files[':fileId'].$get({
+      param: { id: submission.id, fileId: file?.id ?? '' },
+      query: Object.fromEntries(url.searchParams),
+    });
+  },
+  'POST /api/projects/:id/room-link': async (c) =>
+    c.client.api.projects[':id']['room-link'].$post({
+      param: { id: (await ownProject(c)).submission.id },
+      json: { email: 'someone@example.com' },
+    }),
+  'GET /api/admin/submissions/:id/room': async (c) =>
+    c.client.api.admin.submissions[':id'].room.$get({
+      param: { id: (await createSubmission(t.db)).submission.id },
+    }),
+  'POST /api/admin/submissions/:id/work': async (c) =>
+    c.client.api.admin.submissions[':id'].work.$post({
+      param: { id: (await createSubmission(t.db)).submission.id },
+      json: { to: 'in_progress' },
+    }),
+  'POST /api/admin/submissions/:id/comments': async (c) =>
+    c.client.api.admin.submissions[':id'].comments.$post({
+      param: { id: (await createSubmission(t.db)).submission.id },
+      json: { body: 'Thanks, on it.' },
+    }),
+  'POST /api/admin/submissions/:id/version-drafts': async (c) =>
+    c.client.api.admin.submissions[':id']['version-drafts'].$post({
+      param: { id: (await createSubmission(t.db)).submission.id },
+    }),
+  'POST /api/admin/submissions/:id/versions': async (c) => {
+    // A draft and a completed upload of the setup admin's; the caller shares them.
+    const { submission } = await createSubmission(t.db);
+    const draft = await read(
+      t.as(setupAdmin).api.admin.submissions[':id']['version-drafts'].$post({
+        param: { id: submission.id },
+      }),
+    );
+    const { draftToken, uploadId } = await uploadToDraft(
+      t,
+      draft.body.draftToken as string,
+      wavBytes(8192),
+      'mix.wav',
+      'audio/wav',
+    );
+    return c.client.api.admin.submissions[':id'].versions.$post({
+      param: { id: submission.id },
+      json: { draftToken, note: 'v1', files: [{ uploadId, kind: 'preview' }] },
+    });
+  },
   'GET /api/admin/submissions/:id/files/:fileId': async (c) =>
     c.client.api.admin.submissions[':id'].files[':fileId'].$get({ param: await submissionFile() }),
   'POST /api/admin/submissions/:id/files/:fileId/link': async (c) =>

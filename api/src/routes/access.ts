@@ -25,6 +25,7 @@ import { openapiAccess } from './openapi.access.ts';
 import { ordersAccess } from './orders.access.ts';
 import { paymentsAccess } from './payments.access.ts';
 import { productsAccess } from './products.access.ts';
+import { projectRoomAccess } from './project-room.access.ts';
 import { projectsAccess } from './projects.access.ts';
 import { servicesAccess } from './services.access.ts';
 import { subscribersAccess } from './subscribers.access.ts';
@@ -44,6 +45,7 @@ export const accessFiles = {
   newsletter: newsletterAccess,
   subscribers: subscribersAccess,
   projects: projectsAccess,
+  'project-room': projectRoomAccess,
   uploads: uploadsAccess,
   payments: paymentsAccess,
   auth: authAccess,

@@ -22,4 +22,14 @@ export const adminSubmissionsAccess = [
     customer: 403,
     admin: 200,
   },
+  { route: 'GET /api/admin/submissions/:id/room', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'POST /api/admin/submissions/:id/work', anonymous: 401, customer: 403, admin: 200 },
+  { route: 'POST /api/admin/submissions/:id/comments', anonymous: 401, customer: 403, admin: 201 },
+  {
+    route: 'POST /api/admin/submissions/:id/version-drafts',
+    anonymous: 401,
+    customer: 403,
+    admin: 201,
+  },
+  { route: 'POST /api/admin/submissions/:id/versions', anonymous: 401, customer: 403, admin: 201 },
 ] satisfies AccessRow[];

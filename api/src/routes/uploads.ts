@@ -112,8 +112,8 @@ export const uploadRoutes = new Hono<AppEnv>()
     const size = Number(length);
     const name = fileName(c);
     // The spec's limit: each file under 400MB (419430400 bytes), as multipart. An admin's file
-    // for a digital product: under 8 GiB (decision 045).
-    if (draft.purpose === 'product-file') {
+    // for a digital product or a project version: under 8 GiB (decisions 045, 046).
+    if (draft.purpose !== 'project') {
       if (size >= downloadLimits.maxFileBytes)
         throw new ApiError(
           'PAYLOAD_TOO_LARGE',

@@ -88,7 +88,17 @@ export async function adminUpload(
 ) {
   const draft = await read(t.as(adminToken).api.admin.products['file-drafts'].$post());
   if (draft.status !== 201) throw new Error(`draft: ${draft.status}`);
-  const draftToken = draft.body.draftToken as string;
+  return uploadToDraft(t, draft.body.draftToken as string, bytes, name);
+}
+
+/** One whole resumable upload of `bytes` to an admin's draft: the draft's token, the upload's id. */
+export async function uploadToDraft(
+  t: TestApp,
+  draftToken: string,
+  bytes: Buffer,
+  name: string,
+  type = 'application/zip',
+) {
   const created = await read(
     t.client.api.uploads.$post(
       {},
@@ -97,7 +107,7 @@ export async function adminUpload(
           ...TUS,
           'Upload-Draft': draftToken,
           'Upload-Length': String(bytes.length),
-          'Upload-Metadata': metadata({ filename: name, filetype: 'application/zip' }),
+          'Upload-Metadata': metadata({ filename: name, filetype: type }),
         },
       },
     ),

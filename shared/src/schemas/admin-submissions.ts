@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workStatuses } from '../project-room.ts';
 import { count, instant, pageFields, rowId } from './admin-answers.ts';
 import { paymentStatuses, refundSummarySchema } from './admin-refunds.ts';
 import { paymentMethods } from './payments.ts';
@@ -41,6 +42,8 @@ export const adminSubmissionSchema = z.object({
     userId: rowId.nullable(),
     paymentState: z.enum(submissionPaymentStates),
     paidAt: instant.nullable(),
+    /** Where the work stands (the project room, issue 26). */
+    workStatus: z.enum(workStatuses),
     createdAt: instant,
     updatedAt: instant,
     service: z.object({ id: rowId, title: z.string(), sku: z.string() }),

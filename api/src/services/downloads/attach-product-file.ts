@@ -1,8 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { Transform } from 'node:stream';
 import { downloadLimits } from '@studio/shared/downloads';
 import { downloadMessages as m } from '@studio/shared/messages/downloads';
-import { uploadMessages } from '@studio/shared/messages/uploads';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ProductFile, productFiles } from '../../db/schema/downloads.ts';
@@ -13,20 +10,9 @@ import { findProduct } from '../products/find-product.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { CheckedUploadStore } from '../uploads/checked-upload-store.ts';
 import { findDraftUpload } from '../uploads/find-draft-upload.ts';
+import { storeUploadCopy } from '../uploads/store-upload-copy.ts';
 
 import { listProductFiles } from './list-product-files.ts';
-
-/** Passes the bytes on and hashes them on the way. */
-function hashing() {
-  const hash = createHash('sha256');
-  const pass = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  return { pass, digest: () => hash.digest('hex') };
-}
 
 /**
  * Makes a completed upload of the admin's draft a file of a digital product (decision 045):
@@ -71,23 +57,16 @@ export async function attachProductFile({
   if (!replaces && current.length >= downloadLimits.maxFilesPerProduct)
     throw new ApiError('CONFLICT', m.tooManyFiles(downloadLimits.maxFilesPerProduct));
 
-  const key = `product-files/${randomUUID()}`;
-  const { pass, digest } = hashing();
-  let bytes: number;
-  try {
-    const source = await store.read(upload.id);
-    source.on('error', (error) => pass.destroy(error));
-    ({ bytes } = await storage.put(key, source.pipe(pass)));
-  } catch {
-    await storage.delete(key).catch(() => {});
-    throw ApiError.unavailable(m.storageDown);
-  }
-  const sha256 = digest();
+  const { key, bytes, sha256 } = await storeUploadCopy({
+    store,
+    storage,
+    upload,
+    folder: 'product-files',
+    storageDown: m.storageDown,
+  });
   let old: ProductFile | undefined;
   let file: ProductFile;
   try {
-    if (bytes !== upload.sizeBytes)
-      throw new ApiError('CONFLICT', uploadMessages.notComplete(upload.originalName));
     ({ file, old } = await db.transaction(async (tx) => {
       // Used at most once, on any process: a second add of the same upload finds it gone.
       const [taken] = await tx

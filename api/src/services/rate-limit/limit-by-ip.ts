@@ -4,6 +4,7 @@ import { contactMessages } from '@studio/shared/messages/contact';
 import { downloadMessages } from '@studio/shared/messages/downloads';
 import { orderMessages } from '@studio/shared/messages/orders';
 import { paymentMessages } from '@studio/shared/messages/payments';
+import { roomMessages } from '@studio/shared/messages/project-room';
 import { projectMessages } from '@studio/shared/messages/projects';
 import { uploadMessages } from '@studio/shared/messages/uploads';
 import { createMiddleware } from 'hono/factory';
@@ -106,4 +107,11 @@ export const downloadRateLimit = limitByIp({
   action: 'download',
   limit: () => 1200,
   message: downloadMessages.tooManyRequests,
+});
+
+/** Fresh project-room links asked for per address (decision 046): a few an hour. */
+export const roomLinkRateLimit = limitByIp({
+  action: 'room-link',
+  limit: () => 10,
+  message: roomMessages.tooManyLinkRequests,
 });

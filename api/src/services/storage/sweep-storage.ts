@@ -4,6 +4,7 @@ import { productFiles } from '../../db/schema/downloads.ts';
 import { emailBlasts } from '../../db/schema/email-blasts.ts';
 import { events } from '../../db/schema/events.ts';
 import { products } from '../../db/schema/products.ts';
+import { projectVersionFiles } from '../../db/schema/project-room.ts';
 import { submissionFiles } from '../../db/schema/project-submissions.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Storage, StoredFileInfo } from './storage.ts';
@@ -24,14 +25,14 @@ export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
  * their manifests, a folder this code does not know) is never touched.
  */
 const sweepable =
-  /^((?:submissions|products|product-files|flyers|blasts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-\d+)?(?:\.[a-z0-9]+)?$/;
+  /^((?:submissions|products|product-files|project-files|flyers|blasts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-\d+)?(?:\.[a-z0-9]+)?$/;
 
 const BATCH = 500;
 
 /**
  * Which of `bases` a row still names, in any form: a submission's file, a blast's attachment,
  * an event's flyer or one of its variants' URLs, one of a product's image URLs, a digital
- * product's current file (a removed one's bytes are not kept). Matched by the
+ * product's current file (a removed one's bytes are not kept), a project version's file. Matched by the
  * base within the stored text, so every variant, size and extension of a named image is kept.
  */
 async function referencedBases(db: Db, bases: string[]): Promise<Set<string>> {
@@ -51,7 +52,9 @@ async function referencedBases(db: Db, bases: string[]): Promise<Set<string>> {
                       or strpos(${events.flyerImage}::text, b.base) > 0)
        or exists (select 1 from ${products} where strpos(${products.images}::text, b.base) > 0)
        or exists (select 1 from ${productFiles}
-                   where ${productFiles.storageKey} = b.base and ${productFiles.removedAt} is null)`);
+                   where ${productFiles.storageKey} = b.base and ${productFiles.removedAt} is null)
+       or exists (select 1 from ${projectVersionFiles}
+                   where ${projectVersionFiles.storageKey} = b.base)`);
   return new Set(rows.map((r) => r.base));
 }
 

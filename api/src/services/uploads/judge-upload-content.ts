@@ -28,7 +28,8 @@ export async function judgeUploadContent({
     .innerJoin(uploadDrafts, eq(uploadDrafts.id, projectUploads.draftId))
     .where(eq(projectUploads.id, id));
   const name = row?.name ?? 'file';
-  const forProduct = row?.purpose === 'product-file';
+  // An admin's files (a digital product's, a project version's) may be of more types.
+  const forProduct = row?.purpose === 'product-file' || row?.purpose === 'project-version';
   const allowed = forProduct ? productFileTypes : projectFileTypes;
   if (!sniffed || !allowed.has(sniffed.mime)) {
     const refusal: TusRefusal = {

@@ -6,8 +6,8 @@ import { signValue, verifySignedValue } from '../../lib/signed-token.ts';
 
 /** What a room link is signed for (never valid as another link's token, nor back). */
 const ROOM = 'project-room';
-/** What a room file's URL is signed for. */
-const ROOM_FILE = 'project-room-file';
+/** What a room file's URL is signed for: the client's, or the studio's (finals before payment). */
+const ROOM_FILE = { client: 'project-room-file', studio: 'project-room-file-studio' } as const;
 const LINK_SECONDS = roomLimits.linkDays * 24 * 60 * 60;
 const FILE_SECONDS = roomLimits.fileUrlHours * 60 * 60;
 
@@ -51,30 +51,40 @@ export function checkRoomProof(
   if (Number(expires) * 1000 <= now) throw new ApiError('FORBIDDEN', m.linkExpired);
 }
 
-/** The path a room file plays or downloads from, signed for a day (the player's `src`). */
+/**
+ * The path a room file plays or downloads from, signed for a day (the player's `src`), for the
+ * client or for the studio (whose URL opens a final before the project is paid).
+ */
 export function roomFileUrl(
   secret: string,
   submissionId: string,
   fileId: string,
+  viewer: 'client' | 'studio',
   now = Date.now(),
 ) {
   const expires = Math.floor(now / 1000) + FILE_SECONDS;
-  const token = signValue(secret, ROOM_FILE, `${submissionId}:${fileId}:${expires}`);
+  const token = signValue(secret, ROOM_FILE[viewer], `${submissionId}:${fileId}:${expires}`);
   return `/api/projects/${submissionId}/room/files/${fileId}?${new URLSearchParams({ expires: String(expires), token })}`;
 }
 
-/** Checks a room file URL (401 when forged or expired: the room hands out fresh ones). */
+/**
+ * Checks a room file URL (401 when forged or expired: the room hands out fresh ones); answers
+ * whom it was signed for.
+ */
 export function checkRoomFileUrl(
   secret: string,
   submissionId: string,
   fileId: string,
   proof: RoomProof,
   now = Date.now(),
-) {
+): 'client' | 'studio' {
   const { expires, token } = proof;
-  const valid =
-    /^\d{1,12}$/.test(expires) &&
-    verifySignedValue(secret, ROOM_FILE, `${submissionId}:${fileId}:${expires}`, token) &&
-    Number(expires) * 1000 > now;
-  if (!valid) throw new ApiError('UNAUTHORIZED', m.fileLinkExpired);
+  if (/^\d{1,12}$/.test(expires) && Number(expires) * 1000 > now) {
+    for (const viewer of ['client', 'studio'] as const)
+      if (
+        verifySignedValue(secret, ROOM_FILE[viewer], `${submissionId}:${fileId}:${expires}`, token)
+      )
+        return viewer;
+  }
+  throw new ApiError('UNAUTHORIZED', m.fileLinkExpired);
 }
