@@ -523,6 +523,7 @@ const calls: Record<RouteKey, (c: Caller) => Promise<Response>> = {
     c.client.api.admin.mail[':id'].resend.$post({ param: { id: await failedMail(t.db) } }),
   'GET /api/openapi.json': (c) => c.client.api['openapi.json'].$get(),
   'GET /api/docs': (c) => c.client.api.docs.$get(),
+  'GET /api/projects/mine': (c) => c.client.api.projects.mine.$get(),
   'GET /api/projects/:id/room': async (c) =>
     c.client.api.projects[':id'].room.$get({
       param: { id: (await ownProject(c)).submission.id },

@@ -1,7 +1,9 @@
 import { roomMessages as m } from '@studio/shared/messages/project-room';
 import {
   clientMoveInputSchema,
+  type MyProjectsAnswer,
   messageAnswerSchema,
+  myProjectsAnswerSchema,
   type ProjectRoomAnswer,
   projectRoomAnswerSchema,
   type RoomMoveAnswer,
@@ -14,9 +16,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/auth.ts';
 import { answers } from '../openapi/answers.ts';
 import { answerStoredFile, withRanges } from '../services/downloads/answer-stored-file.ts';
 import { findRoom } from '../services/project-room/find-room.ts';
+import { listMyProjects } from '../services/project-room/list-my-projects.ts';
 import { moveProject } from '../services/project-room/move-project.ts';
 import { openRoomFile } from '../services/project-room/open-room-file.ts';
 import { postRoomComment } from '../services/project-room/post-room-comment.ts';
@@ -41,6 +45,11 @@ const roomFile = {
  * or by the signed link of a project mail. Nothing here is cached: it changes with every move.
  */
 export const projectRoomRoutes = new Hono<AppEnv>()
+  // Registered before projects.ts's `/:id`, so `mine` is not taken for an id.
+  .get('/mine', answers({ 200: myProjectsAnswerSchema }), requireUser, async (c) => {
+    const projects = await listMyProjects(c.var.db, c.var.user);
+    return c.json({ projects } satisfies MyProjectsAnswer, 200, { 'Cache-Control': 'no-store' });
+  })
   .get(
     '/:id/room',
     answers({ 200: projectRoomAnswerSchema }),

@@ -161,3 +161,20 @@ export const versionShareSchema = z.object({
     .max(roomLimits.maxFilesPerVersion, { error: m.tooManyVersionFiles }),
 });
 export type VersionShareInput = z.input<typeof versionShareSchema>;
+
+/** GET /api/projects/mine: the signed-in client's projects, newest first (beside their orders). */
+export const myProjectsAnswerSchema = z.object({
+  projects: z.array(
+    z
+      .object({
+        id: z.guid(),
+        serviceName: z.string(),
+        paymentState: z.enum(['unpaid', 'pending', 'paid', 'refunded']),
+        workStatus: z.enum(workStatuses),
+        versions: z.int().min(0),
+        createdAt: isoDateTime,
+      })
+      .meta({ id: 'MyProject' }),
+  ),
+});
+export type MyProjectsAnswer = z.infer<typeof myProjectsAnswerSchema>;
