@@ -1,4 +1,5 @@
 import type { VersionFileKind } from '@studio/shared/project-room';
+import type { RoomMoveAnswer } from '@studio/shared/schemas/project-room';
 import { eq } from 'drizzle-orm';
 import { projectSubmissions } from '../db/schema/project-submissions.ts';
 import { roomUrl } from '../services/project-room/room-url.ts';
@@ -70,5 +71,5 @@ export async function shareTestVersion(
   );
   if (shared.status !== 201)
     throw new Error(`share: ${shared.status} ${JSON.stringify(shared.body)}`);
-  return shared.body;
+  return shared.body as RoomMoveAnswer;
 }
