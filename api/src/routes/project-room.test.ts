@@ -193,9 +193,9 @@ describe('sharing a version', () => {
     ]);
     const mails = await mailsOf(project.submission.email);
     expect(mails).toHaveLength(2);
-    const text = (mails[0]?.message as { text: string }).text;
+    const text = (mails[0]?.message as { text: string } | undefined)?.text;
     expect(text).toContain(`/projects/${project.submission.id}?expires=`);
-    expect((mails[0]?.message as { subject: string }).subject).toBe(
+    expect((mails[0]?.message as { subject: string } | undefined)?.subject).toBe(
       'A version of your project is ready to hear: Song Mix',
     );
   });
@@ -300,7 +300,7 @@ describe("the client's room", () => {
     expect(mine).toHaveLength(1);
     expect(links.some((l) => l.toAddress === 'someone.else@example.com')).toBe(false);
     const fresh = new URL(
-      ((mine[0]?.message as { text: string }).text.match(/http\S+/) ?? [''])[0],
+      ((mine[0]?.message as { text: string } | undefined)?.text.match(/http\S+/) ?? [''])[0],
     );
     const opened = await read(
       room.$get({
