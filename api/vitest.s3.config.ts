@@ -22,6 +22,7 @@ export const storageTestFiles = [
   'src/routes/downloads.test.ts',
   'src/db/seed.test.ts',
   'src/routes/submit-uploads.test.ts',
+  'src/routes/project-room.test.ts',
 ];
 
 // Not mergeConfig: it would add these to the base's `include` rather than replace it.

@@ -67,6 +67,7 @@ export async function openStoredFile({
   head,
   unavailable = m.storageUnavailable,
   beforeSend,
+  redirect = true,
 }: {
   storage: Storage;
   log?: Logger | undefined;
@@ -76,6 +77,11 @@ export async function openStoredFile({
   head: boolean;
   unavailable?: string;
   beforeSend?: (start: number) => Promise<void>;
+  /**
+   * Whether a store that signs URLs may answer instead (a download); false keeps the bytes here,
+   * for a preview the page plays: same-origin for the page's media policy, and its seeks.
+   */
+  redirect?: boolean;
 }): Promise<StoredFileDownload> {
   const size = file.sizeBytes;
   // An If-Range naming another version of the file: the whole of this one.
@@ -88,7 +94,7 @@ export async function openStoredFile({
     log?.warn({ err, key: file.storageKey }, 'download: storage read failed');
     return ApiError.unavailable(unavailable);
   };
-  if (storage.signedGetUrl) {
+  if (redirect && storage.signedGetUrl) {
     const sent = parseRange(rangeHeader, size);
     if (sent.kind === 'unsatisfiable') throw new RangeNotSatisfiable(size);
     const there = await storage.exists(file.storageKey).catch((err) => {

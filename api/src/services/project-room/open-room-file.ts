@@ -14,7 +14,7 @@ import { checkRoomFileUrl, type RoomProof } from './room-url.ts';
 /**
  * A shared file of the room, by its day-long signed URL (decision 046), through the shop's
  * download mechanism (open-stored-file.ts): `Range` for the player's seeks, HEAD, 416, 503 when
- * storage cannot be read, and on S3 a redirect. A preview plays inline; a final downloads
+ * storage cannot be read, and on S3 a redirect for a final. A preview plays inline; a final downloads
  * (attachment), and only once the project is paid: before, 409 "Pay to receive your files."
  * (the studio's own URL opens it to check it). A forged or expired URL is 401, a file not of
  * this project 404.
@@ -62,6 +62,9 @@ export async function openRoomFile({
     ifRange,
     head,
     unavailable: m.fileUnavailable,
+    // A preview plays in the page from this origin (its media policy is 'self'); a final is a
+    // download, which on S3 goes to the bucket.
+    redirect: file.kind === 'final',
   });
   return { download, disposition: file.kind === 'preview' ? 'inline' : 'attachment' };
 }
