@@ -17,6 +17,7 @@ import { downloadBench } from './download.ts';
 import { exportBench } from './export.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { middlewareCostBench } from './middleware-cost.ts';
+import { previewBench } from './preview.ts';
 import { publicReadsBench } from './public-reads.ts';
 import type { BenchResult } from './result.ts';
 import { uploadBench } from './upload.ts';
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<BenchResult | string>> = {
   lighthouse: lighthouseBench,
   upload: uploadBench,
   download: downloadBench,
+  preview: previewBench,
   admin: adminBench,
   blast: blastBench,
   export: exportBench,

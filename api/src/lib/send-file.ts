@@ -1,6 +1,8 @@
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import type { ByteRange } from './byte-range.ts';
+import { toWebStream } from './web-stream.ts';
 
 /**
  * Each read. Two of them are held per download, so 50 at once hold 50 MB; reads of 1 MB held
@@ -64,4 +66,32 @@ export async function sendFile(path: string, range: ByteRange | null, out: Writa
   } finally {
     await file.close();
   }
+}
+
+/**
+ * The same file (or `range` of it) as a web body for a server that is not Node's own (an
+ * in-process request, a compressing middleware), opened only when first read: where Node's
+ * response is written by `sendFile`, this body is let go unread and nothing was opened.
+ */
+export function lazyFileBody(path: string, range: ByteRange | null): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reader ??= toWebStream(
+          createReadStream(path, {
+            highWaterMark: CHUNK_BYTES,
+            ...(range ? { start: range.start, end: range.end } : {}),
+          }),
+        ).getReader();
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader?.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
-import { sendFile } from '../../lib/send-file.ts';
+import { lazyFileBody, sendFile } from '../../lib/send-file.ts';
 import { toWebStream } from '../../lib/web-stream.ts';
 import { sendDirectly } from '../../middleware/send-directly.ts';
 import { etagOf, RangeNotSatisfiable, type StoredFileDownload } from './open-stored-file.ts';
@@ -46,12 +46,13 @@ export function answerStoredFile(
   const status = download.range ? 206 : 200;
   const headers = fileHeaders(download, disposition);
   const { stream, path, range } = download;
+  if (path) {
+    // Sent from the path straight to Node's response; the web stream is for other servers.
+    const body = sendDirectly(c, lazyFileBody(path, range), (out) => sendFile(path, range, out));
+    return c.body(body, status, headers);
+  }
   if (!stream) return c.body(null, status, headers);
-  const body = sendDirectly(c, toWebStream(stream), (out) => {
-    if (!path) return pipeline(stream, out);
-    stream.destroy();
-    return sendFile(path, range, out);
-  });
+  const body = sendDirectly(c, toWebStream(stream), (out) => pipeline(stream, out));
   return c.body(body, status, headers);
 }
 

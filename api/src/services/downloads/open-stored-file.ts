@@ -26,7 +26,7 @@ export interface StoredFileDownload {
   size: number;
   /** The part sent (206), or the whole file (200). */
   range: ByteRange | null;
-  /** The bytes, or none for HEAD and for a redirect. */
+  /** The bytes, or none for HEAD, a redirect, or a file of the local disk (`path`). */
   stream: Readable | null;
   /** On the local disk, the file's path (see Storage.get). */
   path?: string | undefined;
@@ -109,6 +109,14 @@ export async function openStoredFile({
       cacheControl: 'private, no-store',
     });
     return { file, size, range, stream: null, redirect };
+  }
+  if (storage.locate) {
+    // The local disk: the server opens the file itself (lib/send-file.ts), once.
+    const { path } = await storage.locate(file.storageKey).catch((err) => {
+      throw unreadable(err);
+    });
+    await beforeSend?.(range?.start ?? 0);
+    return { file, size, range, stream: null, path };
   }
   let stream: Readable;
   let path: string | undefined;

@@ -1,15 +1,52 @@
 import { roomMessages as m } from '@studio/shared/messages/project-room';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectVersionFiles } from '../../db/schema/project-room.ts';
+
+import { type ProjectVersionFile, projectVersionFiles } from '../../db/schema/project-room.ts';
+import { projectSubmissions } from '../../db/schema/project-submissions.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { openStoredFile, type StoredFileDownload } from '../downloads/open-stored-file.ts';
 import type { Storage } from '../storage/storage.ts';
-import { findRoomSubmission } from './find-room.ts';
 import { finalsReleased } from './present-room.ts';
 import { checkRoomFileUrl, type RoomProof } from './room-url.ts';
+
+type PaymentState = (typeof projectSubmissions.$inferSelect)['paymentState'];
+type RoomFile = { file: ProjectVersionFile; paymentState: PaymentState };
+
+/** The file, if it is this project's, with the project's payment state: one read. */
+async function findRoomFile(db: Db, submissionId: string, fileId: string) {
+  const [found] = await db
+    .select({ file: projectVersionFiles, paymentState: projectSubmissions.paymentState })
+    .from(projectVersionFiles)
+    .innerJoin(projectSubmissions, eq(projectSubmissions.id, projectVersionFiles.submissionId))
+    .where(
+      and(eq(projectVersionFiles.id, fileId), eq(projectVersionFiles.submissionId, submissionId)),
+    );
+  return found;
+}
+
+/**
+ * Previews recently played, by id: a player seeks often, and a shared file never changes (a new
+ * version is new files), so a seek needs no database read. A preview is not gated by payment;
+ * finals are read each time. Kept a minute, at most 500.
+ */
+const previews = new Map<string, RoomFile & { until: number }>();
+const PREVIEW_MS = 60_000;
+function keepPreview(found: RoomFile) {
+  const now = Date.now();
+  if (previews.size >= 500)
+    for (const [id, kept] of previews)
+      if (kept.until <= now || previews.size >= 500) previews.delete(id);
+  previews.set(found.file.id, { ...found, until: now + PREVIEW_MS });
+}
+const keptPreview = (fileId: string) => {
+  const kept = previews.get(fileId);
+  if (kept && kept.until > Date.now()) return kept;
+  previews.delete(fileId);
+  return undefined;
+};
 
 /**
  * A shared file of the room, by its day-long signed URL (decision 046), through the shop's
@@ -44,15 +81,12 @@ export async function openRoomFile({
 }): Promise<{ download: StoredFileDownload; disposition: 'inline' | 'attachment' }> {
   if (!isUuid(submissionId) || !isUuid(fileId)) throw new ApiError('NOT_FOUND', m.fileNotFound);
   const viewer = checkRoomFileUrl(secret, submissionId, fileId, proof);
-  const submission = await findRoomSubmission(db, submissionId);
-  const [file] = await db
-    .select()
-    .from(projectVersionFiles)
-    .where(
-      and(eq(projectVersionFiles.id, fileId), eq(projectVersionFiles.submissionId, submissionId)),
-    );
-  if (!file) throw new ApiError('NOT_FOUND', m.fileNotFound);
-  if (file.kind === 'final' && viewer === 'client' && !finalsReleased(submission))
+  const found = keptPreview(fileId) ?? (await findRoomFile(db, submissionId, fileId));
+  if (!found || found.file.submissionId !== submissionId)
+    throw new ApiError('NOT_FOUND', m.fileNotFound);
+  const { file } = found;
+  if (file.kind === 'preview') keepPreview(found);
+  if (file.kind === 'final' && viewer === 'client' && !finalsReleased(found))
     throw new ApiError('CONFLICT', m.payToReceive);
   const download = await openStoredFile({
     storage,

@@ -99,6 +99,12 @@ export function localDiskStorage(root: string): Storage {
       });
       return { stream, bytes: info.size, path: file };
     },
+    async locate(key) {
+      const file = pathOf(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw new StorageNotFoundError(key);
+      return { path: file, bytes: info.size };
+    },
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },

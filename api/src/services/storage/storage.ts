@@ -14,6 +14,11 @@ export interface Storage {
    */
   get(key: string, range?: ByteRange): Promise<StoredFileRead>;
   /**
+   * Where present (the local disk), the file's path and size without opening it, for a server
+   * that sends it itself (lib/send-file.ts); rejects with `NotFoundError` when there is none.
+   */
+  locate?(key: string): Promise<{ path: string; bytes: number }>;
+  /**
    * Where present, a short-lived URL a client may GET the file from itself (an object store's
    * presigned GetObject), answering with the given type and `Content-Disposition`; `Range` works
    * on it as on the store. Absent where only the server can read the store (the local disk).
