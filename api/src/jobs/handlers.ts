@@ -13,7 +13,7 @@ export function jobHandlers(deps: () => Deps): JobHandlers {
       recheckPayment({ ...deps(), paymentId, attempt, ...(reference ? { reference } : {}) }),
     // Jobs queued before the mail outbox: the receipt is queued there, at most once.
     'payment-receipt': ({ paymentId }) =>
-      queuePaymentReceipt(deps().db, { env: deps().env, paymentId }),
+      queuePaymentReceipt(deps().db, { env: deps().env, secret: deps().secret, paymentId }),
     'order-release': async ({ orderId }) => {
       await releaseExpiredOrders({ db: deps().db, orderId });
     },

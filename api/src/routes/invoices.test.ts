@@ -177,6 +177,7 @@ describe('the receipt of a paid order', () => {
     await markPaid({
       db: t.db,
       env: t.env,
+      secret: t.secret,
       paymentId: payment.id,
       externalId: `alph:${'ab'.repeat(32)}`,
       source: 'client',
@@ -188,7 +189,10 @@ describe('the receipt of a paid order', () => {
     expect(text).toContain('Subtotal: $220.00\nTax: $15.40\nTotal: $235.40');
     expect(text).toContain('Paid with Alephium (ALPH): 470.80 ALPH');
     expect(text).toContain(`Transaction: ${'ab'.repeat(32)}`);
-    expect(text).toContain(`https://shop.studio.example/projects/${submission.id}/pay`);
+    // The link opens the project's room, signed (decision 046).
+    expect(text).toMatch(
+      new RegExp(`https://shop\\.studio\\.example/projects/${submission.id}\\?expires=\\d+&token=`),
+    );
     expect(text).not.toContain('Shipping');
     expect(mail?.html).toContain('View your project');
   }, 30_000);
@@ -212,6 +216,7 @@ describe('invoice numbers', () => {
         markPaid({
           db: t.db,
           env: t.env,
+          secret: t.secret,
           paymentId,
           externalId: `paypal:RACE-${paymentId}`,
           source: 'webhook',
@@ -377,6 +382,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
     await markPaid({
       db: t.db,
       env: t.env,
+      secret: t.secret,
       paymentId: payment.id,
       externalId: `paypal:PART-${payment.id}`,
       source: 'client',

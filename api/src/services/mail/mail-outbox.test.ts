@@ -213,7 +213,13 @@ describe('payment receipts', () => {
       })
       .returning();
     if (!payment) throw new Error('no payment');
-    const paid = { db: t.db, env: t.env, paymentId: payment.id, source: 'client' as const };
+    const paid = {
+      db: t.db,
+      env: t.env,
+      secret: t.secret,
+      paymentId: payment.id,
+      source: 'client' as const,
+    };
     await markPaid({ ...paid, externalId: 'paypal:CAPTURE-1' });
     // Confirmed again (a webhook after the client): queues nothing more.
     await markPaid({ ...paid, externalId: 'paypal:CAPTURE-1' });

@@ -52,6 +52,7 @@ export function recheckKey(
 export async function applyVerdict({
   db,
   env,
+  secret,
   jobs,
   payment,
   verdict,
@@ -62,6 +63,8 @@ export async function applyVerdict({
 }: {
   db: Db;
   env: Env;
+  /** Signs the receipt's link to a project's room. */
+  secret: string;
   jobs: Jobs;
   payment: Payment;
   verdict: Verdict;
@@ -76,6 +79,7 @@ export async function applyVerdict({
       await markPaid({
         db,
         env,
+        secret,
         paymentId: payment.id,
         externalId: verdict.externalId,
         source,

@@ -37,6 +37,7 @@ export async function confirmPayment({
   db,
   counters,
   env,
+  secret,
   jobs,
   log,
   subject,
@@ -48,6 +49,8 @@ export async function confirmPayment({
   db: Db;
   counters: Counters;
   env: Env;
+  /** Signs a project's room link in its receipt (decision 046). */
+  secret: string;
   jobs: Jobs;
   log: Logger;
   subject: Subject;
@@ -124,7 +127,15 @@ export async function confirmPayment({
     // out) is looked up first: never capture a second one for something that is paid.
     if (
       method === 'paypal' &&
-      (await settleDoubtfulPaypalPayments({ db, env, jobs, log, payment, source: 'client' }))
+      (await settleDoubtfulPaypalPayments({
+        db,
+        env,
+        secret,
+        jobs,
+        log,
+        payment,
+        source: 'client',
+      }))
     ) {
       const now = await loadPayable(db, subject);
       if (now.paid || !now.payable) {
@@ -164,6 +175,7 @@ export async function confirmPayment({
   const outcome = await applyVerdict({
     db,
     env,
+    secret,
     jobs,
     payment,
     verdict,

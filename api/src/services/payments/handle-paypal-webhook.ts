@@ -72,6 +72,7 @@ async function paymentFor(db: Db, resource: NonNullable<WebhookEvent['resource']
 export async function handlePaypalWebhook({
   db,
   env,
+  secret,
   jobs,
   log,
   headers,
@@ -79,6 +80,8 @@ export async function handlePaypalWebhook({
 }: {
   db: Db;
   env: Env;
+  /** Signs a project's room link in its receipt (decision 046). */
+  secret: string;
   jobs: Jobs;
   log: Logger;
   headers: Record<string, string | undefined>;
@@ -117,7 +120,15 @@ export async function handlePaypalWebhook({
         .where(eq(payments.providerReference, resource.id))
         .limit(1);
       if (payment?.status !== 'pending' || payment.method !== 'paypal') return { handled: false };
-      await settleDoubtfulPaypalPayments({ db, env, jobs, log, payment, source: 'webhook' });
+      await settleDoubtfulPaypalPayments({
+        db,
+        env,
+        secret,
+        jobs,
+        log,
+        payment,
+        source: 'webhook',
+      });
       const payable = await loadPayable(db, subjectOf(payment));
       if (payable.paid || !payable.payable) {
         log.warn(
@@ -135,6 +146,7 @@ export async function handlePaypalWebhook({
       await applyVerdict({
         db,
         env,
+        secret,
         jobs,
         payment,
         verdict,
@@ -169,6 +181,7 @@ export async function handlePaypalWebhook({
       await markPaid({
         db,
         env,
+        secret,
         paymentId: payment.id,
         externalId: `paypal:${resource.id}`,
         source: 'webhook',

@@ -18,6 +18,7 @@ import { transitionPayment } from './transition-payment.ts';
 export async function markPaid({
   db,
   env,
+  secret,
   paymentId,
   externalId,
   source,
@@ -27,6 +28,8 @@ export async function markPaid({
 }: {
   db: Db;
   env: BusinessEnv;
+  /** Signs the receipt's link to a project's room. */
+  secret: string;
   paymentId: string;
   externalId: string;
   source: 'client' | 'job' | 'webhook' | 'admin';
@@ -80,7 +83,7 @@ export async function markPaid({
       }
       // The receipt and the business notice, in the outbox with the payment: sent after the
       // commit, at most once each.
-      await queuePaymentReceipt(tx, { env, paymentId, ...(payable ? { payable } : {}) });
+      await queuePaymentReceipt(tx, { env, secret, paymentId, ...(payable ? { payable } : {}) });
       newlyPaid = true;
     });
   } catch (error) {

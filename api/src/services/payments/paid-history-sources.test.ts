@@ -134,6 +134,7 @@ describe('a paid order has its Paid history row whatever paid it', () => {
     await markPaid({
       db: t.db,
       env: t.env,
+      secret: t.secret,
       paymentId,
       externalId: `manual:${paymentId}`,
       source: 'admin',

@@ -7,7 +7,7 @@ import { loadSale } from '../invoices/load-sale.ts';
 import { queueMail } from '../mail/queue-mail.ts';
 import { paymentNotice } from '../mail/templates/payment-notice.ts';
 import { paymentReceipt } from '../mail/templates/payment-receipt.ts';
-import { payUrl } from '../submissions/pay-url.ts';
+import { roomUrl } from '../project-room/room-url.ts';
 import { loadPayable, type Payable, subjectOf } from './load-payment.ts';
 
 /**
@@ -21,10 +21,13 @@ export async function queuePaymentReceipt(
   db: DbOrTx,
   {
     env,
+    secret,
     paymentId,
     payable: loaded,
   }: {
     env: BusinessEnv;
+    /** Signs a project's room link (decision 046). */
+    secret: string;
     paymentId: string;
     /** What the payment pays for, when the caller has it already (its title): not read again. */
     payable?: Payable;
@@ -51,7 +54,7 @@ export async function queuePaymentReceipt(
   const link =
     subject.kind === 'order'
       ? `${env.PUBLIC_URL}/orders/${encodeURIComponent(subject.id)}`
-      : payUrl(env, subject.id);
+      : roomUrl(env, secret, subject.id);
   await queueMail(db, {
     purpose: 'payment-receipt',
     subjectId: paymentId,

@@ -19,6 +19,7 @@ import { verifyPayment } from './verify-payment.ts';
 export async function recheckPayment({
   db,
   env,
+  secret,
   jobs,
   log,
   paymentId,
@@ -27,6 +28,8 @@ export async function recheckPayment({
 }: {
   db: Db;
   env: Env;
+  /** Signs a project's room link in its receipt (decision 046). */
+  secret: string;
   jobs: Jobs;
   log: Logger;
   paymentId: string;
@@ -64,7 +67,7 @@ export async function recheckPayment({
     // or can no longer be paid; then it only reads the order.
     let paypal: { capture: boolean; captureKey: string } | undefined;
     if (payment.method === 'paypal') {
-      await settleDoubtfulPaypalPayments({ db, env, jobs, log, payment, source: 'job' });
+      await settleDoubtfulPaypalPayments({ db, env, secret, jobs, log, payment, source: 'job' });
       const payable = await loadPayable(db, subjectOf(payment));
       paypal = {
         capture: !payable.paid && payable.payable,
@@ -81,6 +84,7 @@ export async function recheckPayment({
   const outcome = await applyVerdict({
     db,
     env,
+    secret,
     jobs,
     payment,
     verdict,

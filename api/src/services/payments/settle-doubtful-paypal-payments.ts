@@ -18,6 +18,7 @@ import { verifyPaypalOrder } from './verify-paypal-order.ts';
 export async function settleDoubtfulPaypalPayments({
   db,
   env,
+  secret,
   jobs,
   log,
   payment,
@@ -25,6 +26,8 @@ export async function settleDoubtfulPaypalPayments({
 }: {
   db: Db;
   env: Env;
+  /** Signs a project's room link in its receipt (decision 046). */
+  secret: string;
   jobs: Jobs;
   log: Logger;
   payment: Payment;
@@ -53,6 +56,7 @@ export async function settleDoubtfulPaypalPayments({
     const outcome = await applyVerdict({
       db,
       env,
+      secret,
       jobs,
       payment: other,
       verdict,

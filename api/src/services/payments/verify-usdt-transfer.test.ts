@@ -310,6 +310,7 @@ describe('the watch window', () => {
     await recheckPayment({
       db: app.db,
       env: app.env,
+      secret: app.secret,
       jobs: { send: async () => {} },
       log: createLogger({ LOG_LEVEL: 'silent' }),
       paymentId: paymentId,

@@ -7,6 +7,7 @@ import type { Env } from '../../env.ts';
 import { queueMail } from '../mail/queue-mail.ts';
 import { submissionConfirmation, submissionNotice } from '../mail/templates/submission-notice.ts';
 import { moveWork } from '../project-room/move-work.ts';
+import { roomUrl } from '../project-room/room-url.ts';
 import type { StoredFile } from '../uploads/receive-multipart.ts';
 import { payUrl } from './pay-url.ts';
 import { transitionSubmission } from './transition-submission.ts';
@@ -23,6 +24,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export async function recordSubmission({
   db,
   env,
+  secret,
   fields,
   service,
   files,
@@ -31,6 +33,8 @@ export async function recordSubmission({
 }: {
   db: Db;
   env: Pick<Env, 'CONTACT_TO' | 'PUBLIC_URL'>;
+  /** Signs the confirmation's link to the project's room (decision 046). */
+  secret: string;
   fields: z.output<typeof projectSubmissionSchema>;
   service: Service;
   files: StoredFile[];
@@ -86,6 +90,7 @@ export async function recordSubmission({
         ...summary,
         // Only a service with a payment price can be paid online (decision 002).
         payUrl: service.checkoutPriceCents === null ? null : payUrl(env, row.id),
+        roomUrl: roomUrl(env, secret, row.id),
       }),
     });
     await queueMail(tx, {

@@ -29,6 +29,7 @@ const m = projectMessages;
 export async function submitProjectUploads({
   db,
   env,
+  secret,
   storage,
   store,
   input,
@@ -36,6 +37,7 @@ export async function submitProjectUploads({
 }: {
   db: Db;
   env: Pick<Env, 'CONTACT_TO' | 'PUBLIC_URL'>;
+  secret: string;
   storage: Storage;
   store: CheckedUploadStore;
   input: z.output<typeof projectUploadsSubmissionSchema>;
@@ -89,6 +91,7 @@ export async function submitProjectUploads({
     submissionId = await recordSubmission({
       db,
       env,
+      secret,
       fields,
       service,
       files,

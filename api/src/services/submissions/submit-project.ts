@@ -25,6 +25,7 @@ const m = projectMessages;
 export async function submitProject({
   db,
   env,
+  secret,
   storage,
   body,
   contentType,
@@ -32,6 +33,7 @@ export async function submitProject({
 }: {
   db: Db;
   env: Pick<Env, 'CONTACT_TO' | 'PUBLIC_URL'>;
+  secret: string;
   storage: Storage;
   body: ReadableStream<Uint8Array> | Readable;
   contentType: string;
@@ -82,6 +84,7 @@ export async function submitProject({
     submissionId = await recordSubmission({
       db,
       env,
+      secret,
       fields,
       service: chosen,
       files: received.files,

@@ -27,22 +27,25 @@ const button =
  * service has a payment price) it links to the page where the project can be paid later.
  */
 export function submissionConfirmation(
-  s: SubmissionSummary & { payUrl?: string | null },
+  s: SubmissionSummary & { payUrl?: string | null; roomUrl?: string | null },
 ): MailMessage {
+  const room = s.roomUrl
+    ? `<p style="margin:20px 0 0;font-size:14px;line-height:1.5">Follow your project, listen to previews and receive your files in your <a href="${escapeHtml(s.roomUrl)}" style="color:#3f3f46">project room</a>.</p>`
+    : '';
   const pay = s.payUrl
     ? `<p style="margin:20px 0"><a href="${escapeHtml(s.payUrl)}" style="${button}">Pay for your project</a></p>`
     : '';
   return {
     to: s.email,
     subject: `We received your project: ${s.serviceTitle}`,
-    text: `Hi ${s.name},\n\nThanks for submitting your project for ${s.serviceTitle}. We'll review it and get back to you within 24 hours.\n\nReference: ${s.submissionId}\nFiles received: ${s.files.length}\n${s.payUrl ? `\nPay for your project: ${s.payUrl}\n` : ''}`,
+    text: `Hi ${s.name},\n\nThanks for submitting your project for ${s.serviceTitle}. We'll review it and get back to you within 24 hours.\n\nReference: ${s.submissionId}\nFiles received: ${s.files.length}\n${s.payUrl ? `\nPay for your project: ${s.payUrl}\n` : ''}${s.roomUrl ? `\nYour project room (updates, previews, final files): ${s.roomUrl}\n` : ''}`,
     html: layout(
       'We received your project',
       `<p style="font-size:14px;line-height:1.5">Hi ${escapeHtml(s.name)}, thanks for submitting your project for <strong>${escapeHtml(s.serviceTitle)}</strong>. We'll review it and get back to you within 24 hours.</p>
 ${detailsTable([
   ['Reference', s.submissionId],
   ['Files received', String(s.files.length)],
-])}${pay}`,
+])}${pay}${room}`,
     ),
   };
 }
