@@ -26,6 +26,7 @@ import { Route as CheckoutCancelRouteImport } from './routes/checkout/cancel';
 import { Route as CheckoutSuccessRouteImport } from './routes/checkout/success';
 import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenticated/orders/index';
 import { Route as AuthenticatedOrdersIdRouteImport } from './routes/_authenticated/orders/$id';
+import { Route as ProjectsIdIndexRouteImport } from './routes/projects/$id.index';
 import { Route as ProjectsIdPayRouteImport } from './routes/projects/$id.pay';
 
 const IndexRoute = IndexRouteImport.update({
@@ -113,6 +114,11 @@ const AuthenticatedOrdersIdRoute = AuthenticatedOrdersIdRouteImport.update({
   path: '/orders/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const ProjectsIdIndexRoute = ProjectsIdIndexRouteImport.update({
+  id: '/projects/$id/',
+  path: '/projects/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const ProjectsIdPayRoute = ProjectsIdPayRouteImport.update({
   id: '/projects/$id/pay',
   path: '/projects/$id/pay',
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/orders/$id': typeof AuthenticatedOrdersIdRoute;
   '/projects/$id/pay': typeof ProjectsIdPayRoute;
   '/orders/': typeof AuthenticatedOrdersIndexRoute;
+  '/projects/$id/': typeof ProjectsIdIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -156,6 +163,7 @@ export interface FileRoutesByTo {
   '/orders/$id': typeof AuthenticatedOrdersIdRoute;
   '/projects/$id/pay': typeof ProjectsIdPayRoute;
   '/orders': typeof AuthenticatedOrdersIndexRoute;
+  '/projects/$id': typeof ProjectsIdIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -177,6 +185,7 @@ export interface FileRoutesById {
   '/_authenticated/orders/$id': typeof AuthenticatedOrdersIdRoute;
   '/projects/$id/pay': typeof ProjectsIdPayRoute;
   '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute;
+  '/projects/$id/': typeof ProjectsIdIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -197,7 +206,8 @@ export interface FileRouteTypes {
     | '/checkout/'
     | '/orders/$id'
     | '/projects/$id/pay'
-    | '/orders/';
+    | '/orders/'
+    | '/projects/$id/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -216,7 +226,8 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/orders/$id'
     | '/projects/$id/pay'
-    | '/orders';
+    | '/orders'
+    | '/projects/$id';
   id:
     | '__root__'
     | '/'
@@ -236,7 +247,8 @@ export interface FileRouteTypes {
     | '/checkout/'
     | '/_authenticated/orders/$id'
     | '/projects/$id/pay'
-    | '/_authenticated/orders/';
+    | '/_authenticated/orders/'
+    | '/projects/$id/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -254,6 +266,7 @@ export interface RootRouteChildren {
   CheckoutSuccessRoute: typeof CheckoutSuccessRoute;
   CheckoutIndexRoute: typeof CheckoutIndexRoute;
   ProjectsIdPayRoute: typeof ProjectsIdPayRoute;
+  ProjectsIdIndexRoute: typeof ProjectsIdIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -377,6 +390,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrdersIdRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/projects/$id/': {
+      id: '/projects/$id/';
+      path: '/projects/$id';
+      fullPath: '/projects/$id/';
+      preLoaderRoute: typeof ProjectsIdIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/projects/$id/pay': {
       id: '/projects/$id/pay';
       path: '/projects/$id/pay';
@@ -420,6 +440,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutSuccessRoute: CheckoutSuccessRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
   ProjectsIdPayRoute: ProjectsIdPayRoute,
+  ProjectsIdIndexRoute: ProjectsIdIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

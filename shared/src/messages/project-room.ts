@@ -38,4 +38,21 @@ export const roomMessages = {
   changesRequested: 'Your notes are with the studio.',
   fileUnavailable: 'This file cannot be read right now. Please try again in a few minutes.',
   loadFailed: 'Failed to load the project',
+  // The client's room page and the projects on /orders (site/src/features/project-room).
+  projectsFailed: 'Failed to load your projects',
+  moveFailed: 'Failed to update the project. Please try again.',
+  commentFailed: 'Failed to post the comment. Please try again.',
+  linkRequestFailed: 'Failed to send a fresh link. Please try again.',
+  freshLinkHelp:
+    'Enter the e-mail address you submitted the project with, and we will send you a fresh link to it.',
+  paymentStates: {
+    unpaid: 'Not paid',
+    pending: 'Payment pending',
+    paid: 'Paid',
+    refunded: 'Refunded',
+  },
+  noVersionsYet: 'The studio has not shared a version yet. We will e-mail you when it does.',
+  noComments: 'No comments yet. Ask the studio anything, or pin a note to a moment in a track.',
+  noUploads: 'You did not upload any files with this project.',
+  approveHint: 'Happy with this version? Approve it, and the studio prepares your final files.',
 } as const;

@@ -24,7 +24,7 @@ export function createQueryClient(): QueryClient {
  * Query keys whose data belongs to the signed-in account. They are dropped whenever the account
  * changes (sign-in, sign-out, an expired session), so one person never sees another's data.
  */
-export const PRIVATE_QUERY_ROOTS = ['auth', 'account', 'orders', 'admin'] as const;
+export const PRIVATE_QUERY_ROOTS = ['auth', 'account', 'orders', 'projects', 'admin'] as const;
 
 export function removePrivateQueries(queryClient: QueryClient) {
   queryClient.removeQueries({

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { PageShell } from '../../../components/ui/page-shell';
 import { type MyOrderSummary, useMyOrders } from '../api/get-my-orders';
 import { formatOrderDate } from '../order-format';
@@ -76,8 +77,11 @@ function NoOrders() {
   );
 }
 
-/** /orders (spec 2): the signed-in customer's orders, newest first, a page at a time. */
-export function OrdersPage({ page }: { page: number }) {
+/**
+ * /orders (spec 2): the signed-in customer's orders, newest first, a page at a time, then what the
+ * route puts under them (`projects`: the client's projects, issue 26).
+ */
+export function OrdersPage({ page, projects }: { page: number; projects?: ReactNode }) {
   const { orders, total, pageSize } = useMyOrders(page);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
@@ -105,6 +109,7 @@ export function OrdersPage({ page }: { page: number }) {
           {pages > 1 && <OrdersPager page={page} pages={pages} />}
         </>
       )}
+      {projects}
     </PageShell>
   );
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { myOrdersQueryOptions } from '../../../features/orders/api/get-my-orders';
 import { OrdersPage } from '../../../features/orders/components/orders-page';
+import { myProjectsQueryOptions } from '../../../features/project-room/api/get-my-projects';
+import { MyProjects } from '../../../features/project-room/components/my-projects';
 import { titleHead } from '../../../lib/page-title';
 
 // Far past any real history; keeps the API's row offset a sane number.
@@ -17,12 +19,16 @@ export const Route = createFileRoute('/_authenticated/orders/')({
   validateSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(myOrdersQueryOptions(deps.page)),
+    Promise.all([
+      context.queryClient.ensureQueryData(myOrdersQueryOptions(deps.page)),
+      context.queryClient.ensureQueryData(myProjectsQueryOptions()),
+    ]),
   head: titleHead('Orders'),
   component: OrdersRoute,
 });
 
 function OrdersRoute() {
   const { page } = Route.useLoaderDeps();
-  return <OrdersPage page={page} />;
+  // The client's projects (issue 26) sit under their orders; each feature owns its own list.
+  return <OrdersPage page={page} projects={<MyProjects />} />;
 }
