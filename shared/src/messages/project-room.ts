@@ -38,4 +38,13 @@ export const roomMessages = {
   changesRequested: 'Your notes are with the studio.',
   fileUnavailable: 'This file cannot be read right now. Please try again in a few minutes.',
   loadFailed: 'Failed to load the project',
+  /** The admin's detail (the studio's side of the room): a move's button, its refusals. */
+  studioMoveLabel: (to: WorkStatus) =>
+    to === 'cancelled' ? 'Cancel project' : `Mark ${workStatusLabels[to].toLowerCase()}`,
+  cancelConfirm:
+    'The client is told by e-mail. A cancelled project cannot be reopened or get new versions.',
+  shareHint: 'Sharing a version puts the project in review and e-mails the client a link to it.',
+  moveFailed: 'The status could not be changed.',
+  commentFailed: 'The comment could not be posted.',
+  shareFailed: 'The version could not be shared.',
 } as const;
