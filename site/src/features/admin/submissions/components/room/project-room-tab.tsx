@@ -49,6 +49,9 @@ function Room({ room }: { room: ProjectRoom }) {
           aside={<WorkStatusBadge status={room.workStatus} />}
         >
           <WorkMoves room={room} />
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} mt="xs">
+            History
+          </Text>
           <WorkTimeline timeline={room.timeline} />
         </Section>
         <Section

@@ -109,9 +109,6 @@ export function WorkMoves({ room }: { room: ProjectRoom }) {
           {refusal}
         </Alert>
       )}
-      <Text size="xs" c="dimmed">
-        {m.shareHint}
-      </Text>
     </Stack>
   );
 }
