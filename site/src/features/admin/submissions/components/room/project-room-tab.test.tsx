@@ -341,6 +341,39 @@ describe('the version form', () => {
     expect(screen.queryByRole('listitem', { name: 'mix-v2.wav' })).toBeNull();
     expect(screen.getByRole('article', { name: 'Version 2' })).toBeTruthy();
   });
+  it('keeps the uploads when the share fails, and shares them on the next try without sending again', async () => {
+    let refuse = true;
+    const calls = mockApi((call) => {
+      if (call.method === 'POST' && call.path.endsWith('/version-drafts'))
+        return json(201, {
+          draftToken: DRAFT,
+          maxFileBytes: roomLimits.maxFileBytes,
+          maxFiles: 20,
+        });
+      if (call.method === 'POST' && call.path.endsWith('/versions'))
+        return refuse
+          ? json(503, { message: roomMessages.fileUnavailable, code: 'SERVICE_UNAVAILABLE' })
+          : json(201, { message: roomMessages.versionShared(2), room: room() });
+      return roomAnswer(room())(call);
+    });
+    vi.mocked(sendOverTus).mockImplementation(async (file, options) => {
+      options.onBytes(file.size);
+      return `http://api.test/api/uploads/${'a'.repeat(32)}`;
+    });
+    await renderRoom();
+    addFiles([fakeFile('mix-v2.mp3', 5_000_000, 'audio/mpeg')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Share version' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(roomMessages.fileUnavailable);
+    // The draft is kept in this browser (a closed detail resumes it), the file shows uploaded.
+    expect(localStorage.getItem(`studio.versionUpload:${ID}`)).toContain(DRAFT);
+    expect(screen.getByRole('listitem', { name: 'mix-v2.mp3' }).textContent).toContain('Uploaded');
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Share version' }));
+    expect(await screen.findByText(roomMessages.versionShared(2))).toBeTruthy();
+    expect(sendOverTus).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.path.endsWith('/version-drafts'))).toHaveLength(1);
+    expect(localStorage.getItem(`studio.versionUpload:${ID}`)).toBeNull();
+  });
 });
 
 describe('the thread', () => {
