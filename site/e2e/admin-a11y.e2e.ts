@@ -394,6 +394,18 @@ const MODALS: { name: string; tab: string; open: (page: Page) => Promise<Locator
     },
   },
   {
+    name: 'submission project room',
+    tab: 'Submissions',
+    open: async (page) => {
+      await page.getByRole('button', { name: `View submission from ${submitter}` }).click();
+      const dialog = await dialogNamed(page, `Submission from ${submitter}`);
+      await dialog.getByRole('tab', { name: 'Project room' }).click();
+      await dialog.getByRole('heading', { name: 'Thread' }).waitFor();
+      await settle(page);
+      return dialog;
+    },
+  },
+  {
     name: 'customer detail',
     tab: 'Customers',
     open: (page) => openCustomer(page),

@@ -55,4 +55,11 @@ export const roomMessages = {
   noComments: 'No comments yet. Ask the studio anything, or pin a note to a moment in a track.',
   noUploads: 'You did not upload any files with this project.',
   approveHint: 'Happy with this version? Approve it, and the studio prepares your final files.',
+  /** The admin's detail (the studio's side of the room): a move's button, its refusals. */
+  studioMoveLabel: (to: WorkStatus) =>
+    to === 'cancelled' ? 'Cancel project' : `Mark ${workStatusLabels[to].toLowerCase()}`,
+  cancelConfirm:
+    'The client is told by e-mail. A cancelled project cannot be reopened or get new versions.',
+  shareHint: 'Sharing a version puts the project in review and e-mails the client a link to it.',
+  shareFailed: 'The version could not be shared.',
 } as const;

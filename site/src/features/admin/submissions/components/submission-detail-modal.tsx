@@ -3,173 +3,31 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
-  Code,
   Group,
   Loader,
   Modal,
   Paper,
   SimpleGrid,
   Stack,
-  Table,
+  Tabs,
   Text,
   Title,
 } from '@mantine/core';
 import { httpMessages } from '@studio/shared/messages/http';
 import { projectMessages } from '@studio/shared/messages/projects';
-import { formatUsd } from '@studio/shared/money';
-import { IconDownload } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
-import { toast } from '../../../../lib/toast';
-import { ADMIN_TOAST } from '../../admin-toast';
+import { useState } from 'react';
 import { errorMessage } from '../../api/admin-result';
 import { RefundModal } from '../../refunds/components/refund-modal';
 import { RefundedBadge, RefundsPanel } from '../../refunds/components/refunds-panel';
-import { useDownloadSubmissionFile } from '../api/download-submission-file';
-import {
-  type AdminSubmissionDetail,
-  type AdminSubmissionFile,
-  type AdminSubmissionPayment,
-  useAdminSubmission,
-} from '../api/get-submission';
-import { PaymentStateBadge, PaymentStatusBadge } from './payment-badges';
-import {
-  formatBytes,
-  formatCryptoAmount,
-  formatLocalDateTime,
-  METHOD_LABEL,
-} from './submission-format';
+import { type AdminSubmissionDetail, useAdminSubmission } from '../api/get-submission';
+import { Field } from './detail-field';
+import { PaymentStateBadge } from './payment-badges';
+import { ProjectRoomTab } from './room/project-room-tab';
+import { WorkStatusBadge } from './room/work-status-badge';
+import { SubmissionFiles } from './submission-files';
+import { formatLocalDateTime } from './submission-format';
 import { SubmissionInvoiceButton } from './submission-invoice-button';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
-
-function Files({ submissionId, files }: { submissionId: string; files: AdminSubmissionFile[] }) {
-  const download = useDownloadSubmissionFile();
-  if (files.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        No files were uploaded with this submission.
-      </Text>
-    );
-  return (
-    <Paper withBorder radius="md">
-      <Table aria-label="Files">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>File</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th ta="right">Size</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {files.map((file) => (
-            <Table.Tr key={file.id}>
-              <Table.Td>
-                <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                  {file.originalName}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed">
-                  {file.contentType}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm">{formatBytes(file.sizeBytes)}</Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  leftSection={<IconDownload size={14} aria-hidden />}
-                  aria-label={`Download ${file.originalName}`}
-                  loading={download.isPending && download.variables?.id === file.id}
-                  onClick={() =>
-                    download.mutate(
-                      { ...file, submissionId },
-                      {
-                        onError: (e) =>
-                          toast.error(errorMessage(e, projectMessages.downloadFailed), ADMIN_TOAST),
-                      },
-                    )
-                  }
-                >
-                  Download
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
-  );
-}
-
-function Payment({ payment }: { payment: AdminSubmissionPayment }) {
-  const crypto = formatCryptoAmount(payment.method, payment.amountBaseUnits);
-  return (
-    <Card withBorder radius="md" padding="sm">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <Text fw={600}>{METHOD_LABEL[payment.method] ?? payment.method}</Text>
-          <PaymentStatusBadge status={payment.status} />
-        </Group>
-        <Text fw={600}>
-          {formatUsd(payment.amountCents)}
-          {crypto && (
-            <Text span c="dimmed" fw={400} size="sm">
-              {' '}
-              ({crypto})
-            </Text>
-          )}
-        </Text>
-      </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs" spacing="xs">
-        <Field label="Started">
-          <Text size="sm">{formatLocalDateTime(payment.createdAt)}</Text>
-        </Field>
-        <Field label="Confirmed">
-          <Text size="sm">{formatLocalDateTime(payment.confirmedAt)}</Text>
-        </Field>
-        <Field label="Transaction">
-          {payment.externalId ? (
-            <Code style={{ wordBreak: 'break-all' }}>{payment.externalId}</Code>
-          ) : (
-            <Text size="sm">—</Text>
-          )}
-        </Field>
-      </SimpleGrid>
-      {payment.failureReason && (
-        <Text size="sm" c="red" mt="xs">
-          {payment.failureReason}
-        </Text>
-      )}
-      {payment.history.length > 0 && (
-        <Stack gap={2} mt="xs">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            History
-          </Text>
-          {payment.history.map((event, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only, in order
-            <Text size="xs" key={i}>
-              {formatLocalDateTime(event.at)}: {event.from ?? 'new'} → {event.to} ({event.source})
-            </Text>
-          ))}
-        </Stack>
-      )}
-    </Card>
-  );
-}
+import { SubmissionPayment } from './submission-payment';
 
 function Detail({ data, onRefund }: { data: AdminSubmissionDetail; onRefund: () => void }) {
   const { submission, files, payments, refunds } = data;
@@ -208,6 +66,9 @@ function Detail({ data, onRefund }: { data: AdminSubmissionDetail; onRefund: () 
             {submission.paidAt && <SubmissionInvoiceButton submissionId={submission.id} />}
           </Group>
         </Field>
+        <Field label="Work">
+          <WorkStatusBadge status={submission.workStatus} />
+        </Field>
         <Field label="Account">
           <Text size="sm">{submission.userId ? 'Signed-in customer' : 'Guest'}</Text>
         </Field>
@@ -236,7 +97,7 @@ function Detail({ data, onRefund }: { data: AdminSubmissionDetail; onRefund: () 
             {files.length}
           </Badge>
         </Group>
-        <Files submissionId={submission.id} files={files} />
+        <SubmissionFiles submissionId={submission.id} files={files} />
       </Stack>
 
       <Stack gap={6}>
@@ -246,7 +107,7 @@ function Detail({ data, onRefund }: { data: AdminSubmissionDetail; onRefund: () 
             No payment has been started for this submission.
           </Text>
         ) : (
-          payments.map((p) => <Payment key={p.id} payment={p} />)
+          payments.map((p) => <SubmissionPayment key={p.id} payment={p} />)
         )}
       </Stack>
       <RefundsPanel
@@ -260,7 +121,7 @@ function Detail({ data, onRefund }: { data: AdminSubmissionDetail; onRefund: () 
 
 /**
  * One submission: every field, the notes as text, its files to download, its payments and
- * refunds, and over it the Refund modal (decision 035).
+ * refunds, and over it the Refund modal (decision 035); beside them, the project room's tab.
  */
 export function SubmissionDetailModal({
   id,
@@ -301,7 +162,19 @@ export function SubmissionDetailModal({
             </Group>
           </Alert>
         ) : (
-          <Detail data={detail.data} onRefund={() => setRefundOpen(true)} />
+          // The room loads when its tab is opened; a tab per submission, Details first.
+          <Tabs defaultValue="details" keepMounted={false} key={detail.data.submission.id}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="details">Details</Tabs.Tab>
+              <Tabs.Tab value="room">Project room</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details">
+              <Detail data={detail.data} onRefund={() => setRefundOpen(true)} />
+            </Tabs.Panel>
+            <Tabs.Panel value="room">
+              <ProjectRoomTab submissionId={detail.data.submission.id} />
+            </Tabs.Panel>
+          </Tabs>
         )}
       </Modal>
       {detail.data && (
