@@ -118,6 +118,18 @@ async function measure(
     const url = `${bench.server.url}${roomFileUrl(SECRET, submission.id, file?.id ?? '', 'client')}`;
     bench.step('100 MB preview stored');
 
+    // What HTTP itself costs: the same ranges served from the store by a bare Node server in
+    // this process, with no app (information beside the target, which is the direct read).
+    const bare = http.createServer(async (req, res) => {
+      const [, from, to] = /bytes=(\d+)-(\d+)/.exec(req.headers.range ?? '') ?? [];
+      const read = await storage.get(key, { start: Number(from), end: Number(to) });
+      res.writeHead(206, { 'Content-Length': String(Number(to) - Number(from) + 1) });
+      read.stream.pipe(res);
+    });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
+    const bareMs: number[] = [];
+
     // Warm up both paths.
     for (let i = 0; i < 5; i++) {
       await firstByte(url, `bytes=0-${SEEK_CHUNK - 1}`);
@@ -141,7 +153,9 @@ async function measure(
       direct.push(performance.now() - began);
       read.stream.destroy();
       health.push((await firstByte(`${bench.server.url}/api/health`, 'bytes=0-')).ms);
+      bareMs.push((await firstByte(bareUrl, `bytes=${start}-${start + SEEK_CHUNK - 1}`)).ms);
     }
+    await new Promise((resolve) => bare.close(resolve));
     bench.step(`${SEEKS} seeks`);
 
     await new Promise((r) => setTimeout(r, 500));

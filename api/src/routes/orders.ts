@@ -40,7 +40,6 @@ import { toWebStream } from '../lib/web-stream.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { sendDirectly } from '../middleware/send-directly.ts';
 import { answers } from '../openapi/answers.ts';
-import { answerStoredFile, withRanges } from '../services/downloads/answer-stored-file.ts';
 import {
   checkOrderFileLink,
   createOrderFileLink,
@@ -62,6 +61,7 @@ import {
   orderRateLimitByIp,
   paymentRateLimit,
 } from '../services/rate-limit/limit-by-ip.ts';
+import { answerStoredFile, withRanges } from './answer-stored-file.ts';
 
 /** A file of a digital product on the caller's paid order (decision 045). */
 const orderFile = {

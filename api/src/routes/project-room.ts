@@ -18,7 +18,6 @@ import type { AppEnv } from '../context.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { answers } from '../openapi/answers.ts';
-import { answerStoredFile, withRanges } from '../services/downloads/answer-stored-file.ts';
 import { findRoom } from '../services/project-room/find-room.ts';
 import { listMyProjects } from '../services/project-room/list-my-projects.ts';
 import { moveProject } from '../services/project-room/move-project.ts';
@@ -27,6 +26,7 @@ import { postRoomComment } from '../services/project-room/post-room-comment.ts';
 import { presentRoom } from '../services/project-room/present-room.ts';
 import { requestRoomLink } from '../services/project-room/request-room-link.ts';
 import { downloadRateLimit, roomLinkRateLimit } from '../services/rate-limit/limit-by-ip.ts';
+import { answerStoredFile, withRanges } from './answer-stored-file.ts';
 
 /** A room link's proof (services/project-room/room-url.ts), on every call of the room. */
 const proofQuery = z.object({

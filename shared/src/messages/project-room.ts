@@ -28,6 +28,8 @@ export const roomMessages = {
     'There are no final files to deliver yet. Share a version with a final file first.',
   versionShared: (n: number) => `Version ${n} shared with the client`,
   versionNeedsFiles: 'Add at least one file to the version',
+  uploadNotFinished: (name: string) => `"${name}" has not finished uploading`,
+  uploadsAlreadyShared: 'These files were already shared. Upload them again.',
   tooManyVersionFiles: `A version holds at most ${roomLimits.maxFilesPerVersion} files`,
   cancelledProject: 'This project was cancelled.',
   /** A move that is not allowed now, or not to this caller. */

@@ -55,7 +55,7 @@ export async function shareVersion({
       purpose: 'project-version',
     });
     if (!upload.completedAt || !upload.contentType)
-      throw new ApiError('CONFLICT', `"${upload.originalName}" has not finished uploading`);
+      throw new ApiError('CONFLICT', m.uploadNotFinished(upload.originalName));
     uploads.push({ ...upload, kind: f.kind });
   }
   const stored: { key: string; bytes: number; sha256: string }[] = [];
@@ -77,8 +77,7 @@ export async function shareVersion({
         .delete(projectUploads)
         .where(and(inArray(projectUploads.id, ids), isNotNull(projectUploads.completedAt)))
         .returning({ id: projectUploads.id });
-      if (taken.length !== ids.length)
-        throw new ApiError('CONFLICT', 'These files were already shared. Upload them again.');
+      if (taken.length !== ids.length) throw new ApiError('CONFLICT', m.uploadsAlreadyShared);
       const [locked] = await tx
         .select({ workStatus: projectSubmissions.workStatus })
         .from(projectSubmissions)

@@ -1,11 +1,15 @@
 import { pipeline } from 'node:stream/promises';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../context.ts';
-import { contentDisposition } from '../../lib/content-disposition.ts';
-import { lazyFileBody, sendFile } from '../../lib/send-file.ts';
-import { toWebStream } from '../../lib/web-stream.ts';
-import { sendDirectly } from '../../middleware/send-directly.ts';
-import { etagOf, RangeNotSatisfiable, type StoredFileDownload } from './open-stored-file.ts';
+import type { AppEnv } from '../context.ts';
+import { contentDisposition } from '../lib/content-disposition.ts';
+import { lazyFileBody, sendFile } from '../lib/send-file.ts';
+import { toWebStream } from '../lib/web-stream.ts';
+import { sendDirectly } from '../middleware/send-directly.ts';
+import {
+  etagOf,
+  RangeNotSatisfiable,
+  type StoredFileDownload,
+} from '../services/downloads/open-stored-file.ts';
 
 /** The answer's headers: its size, validators, range and name. */
 function fileHeaders(download: StoredFileDownload, disposition: 'attachment' | 'inline') {
