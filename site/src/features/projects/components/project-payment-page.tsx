@@ -1,4 +1,4 @@
-import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { PaymentMethod } from '@studio/shared/schemas/payments';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -34,9 +34,15 @@ export function ProjectPaymentPage({
             onPaid={() => setPaid(true)}
           />
           {paid && (
-            <Button component={Link} to="/" variant="light">
-              Back to the home page
-            </Button>
+            <Group gap="sm">
+              {/* The room keeps the link it was opened with, in this tab (decision 046). */}
+              <Button component="a" href={`/projects/${encodeURIComponent(submissionId)}`}>
+                Open your project room
+              </Button>
+              <Button component={Link} to="/" variant="light">
+                Back to the home page
+              </Button>
+            </Group>
           )}
         </Stack>
       </Paper>
