@@ -18,6 +18,7 @@ export const adminSubmissionListSchema = z.object({
       name: z.string(),
       email: z.string(),
       paymentState: z.enum(submissionPaymentStates),
+      workStatus: z.enum(workStatuses),
       createdAt: instant,
       paidAt: instant.nullable(),
       service: z.string(),

@@ -21,6 +21,7 @@ export async function listSubmissions({
         name: projectSubmissions.name,
         email: projectSubmissions.email,
         paymentState: projectSubmissions.paymentState,
+        workStatus: projectSubmissions.workStatus,
         createdAt: projectSubmissions.createdAt,
         paidAt: projectSubmissions.paidAt,
         service: services.title,

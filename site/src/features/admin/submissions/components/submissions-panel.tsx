@@ -26,10 +26,11 @@ import {
   useAdminSubmissions,
 } from '../api/list-submissions';
 import { PaymentStateBadge } from './payment-badges';
+import { WorkStatusBadge } from './room/work-status-badge';
 import { SubmissionDetailModal } from './submission-detail-modal';
 import { formatLocalDateTime } from './submission-format';
 
-const COLUMNS = ['Submitted', 'Name', 'E-mail', 'Service', 'Payment', 'Files', ''] as const;
+const COLUMNS = ['Submitted', 'Name', 'E-mail', 'Service', 'Payment', 'Work', 'Files', ''] as const;
 
 function countText(total: number, filtered: boolean): string {
   if (!filtered) return total === 1 ? '1 submission' : `${total} submissions`;
@@ -65,6 +66,9 @@ function SubmissionRow({
       </Table.Td>
       <Table.Td>
         <PaymentStateBadge state={submission.paymentState} />
+      </Table.Td>
+      <Table.Td>
+        <WorkStatusBadge status={submission.workStatus} />
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" aria-label={`${submission.fileCount} files`}>
