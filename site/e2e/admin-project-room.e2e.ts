@@ -217,7 +217,7 @@ describe('the project room in the submission detail', () => {
     const player = version.locator('[data-track-player]');
     const time = player.locator('[data-track-time]');
     await expect.poll(() => time.textContent()).toBe('0:00 / 0:08');
-    const slider = player.getByRole('slider', { name: 'Position in mix-v1.wav' });
+    const slider = player.getByRole('slider', { name: 'Seek mix-v1.wav' });
     await slider.focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     await expect.poll(() => time.textContent()).toBe('0:03 / 0:08');

@@ -3,9 +3,9 @@ import { roomMessages } from '@studio/shared/messages/project-room';
 import { formatTrackTime } from '@studio/shared/project-room';
 import type { ProjectRoom } from '@studio/shared/schemas/project-room';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useRoomPlayers } from '../../../components/project-room/room-players';
 import { formatRoomDateTime } from '../room-display';
 import classes from './room.module.css';
-import { useRoomPlayers } from './room-players';
 
 type Comment = ProjectRoom['comments'][number];
 

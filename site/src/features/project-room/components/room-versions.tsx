@@ -3,9 +3,9 @@ import { formatBytes } from '@studio/shared/downloads';
 import { roomMessages } from '@studio/shared/messages/project-room';
 import type { ProjectRoom } from '@studio/shared/schemas/project-room';
 import { IconDownload } from '@tabler/icons-react';
+import { TrackPlayer } from '../../../components/project-room/track-player';
 import { formatRoomDateTime } from '../room-display';
 import classes from './room.module.css';
-import { TrackPlayer } from './track-player';
 
 type Version = ProjectRoom['versions'][number];
 type VersionFile = Version['files'][number];

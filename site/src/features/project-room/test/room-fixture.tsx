@@ -123,27 +123,3 @@ export function mockApi(answer: (call: Call) => { status: number; body: unknown 
   });
   return calls;
 }
-
-/** jsdom's <audio> loads nothing: give it a length, and let play and pause fire their events. */
-export function fakeAudio() {
-  const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    Object.defineProperty(this, 'paused', { value: false, configurable: true });
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    Object.defineProperty(this, 'paused', { value: true, configurable: true });
-    this.dispatchEvent(new Event('pause'));
-  });
-  return { play, pause };
-}
-
-/** The element's metadata arrived: it is `seconds` long. */
-export function loadMetadata(audio: HTMLAudioElement, seconds: number) {
-  Object.defineProperty(audio, 'duration', { value: seconds, configurable: true });
-  audio.dispatchEvent(new Event('loadedmetadata'));
-}

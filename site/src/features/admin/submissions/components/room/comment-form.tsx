@@ -3,11 +3,11 @@ import { roomMessages as m } from '@studio/shared/messages/project-room';
 import { formatTrackTime, roomLimits } from '@studio/shared/project-room';
 import { type ProjectRoom, roomCommentInputSchema } from '@studio/shared/schemas/project-room';
 import { type FormEvent, useState } from 'react';
+import { useRoomPlayers } from '../../../../../components/project-room/room-players';
 import { toast } from '../../../../../lib/toast';
 import { ADMIN_TOAST } from '../../../admin-toast';
 import { errorMessage } from '../../../api/admin-result';
 import { usePostRoomComment } from '../../api/post-room-comment';
-import { useRoomPlayers } from './room-players';
 
 const MAX = roomLimits.maxCommentChars;
 

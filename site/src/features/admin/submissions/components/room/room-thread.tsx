@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatTrackTime } from '@studio/shared/project-room';
 import type { ProjectRoom } from '@studio/shared/schemas/project-room';
+import { useRoomPlayers } from '../../../../../components/project-room/room-players';
 import { formatLocalDateTime } from '../submission-format';
-import { useRoomPlayers } from './room-players';
 
 type Comment = ProjectRoom['comments'][number];
 

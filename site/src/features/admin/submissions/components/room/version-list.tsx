@@ -2,9 +2,10 @@ import { ActionIcon, Badge, CopyButton, Group, Paper, Stack, Text, Tooltip } fro
 import { formatBytes } from '@studio/shared/downloads';
 import type { ProjectRoom } from '@studio/shared/schemas/project-room';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { TrackPlayer } from '../../../../../components/project-room/track-player';
+import { useApiUrl } from '../../../admin-context';
 import { formatLocalDateTime } from '../submission-format';
 import { RoomFileDownload } from './room-file-download';
-import { TrackPlayer } from './track-player';
 
 type Version = ProjectRoom['versions'][number];
 type VersionFile = Version['files'][number];
@@ -36,6 +37,7 @@ function ShortSha256({ file }: { file: VersionFile }) {
 }
 
 function FileRow({ file }: { file: VersionFile }) {
+  const apiUrl = useApiUrl();
   const preview = file.kind === 'preview';
   return (
     <Stack gap={4} component="li" aria-label={file.name} data-version-file={file.id}>
@@ -58,7 +60,9 @@ function FileRow({ file }: { file: VersionFile }) {
         </Stack>
         {!preview && file.url && <RoomFileDownload name={file.name} url={file.url} />}
       </Group>
-      {preview && file.url && <TrackPlayer fileId={file.id} name={file.name} url={file.url} />}
+      {preview && file.url && (
+        <TrackPlayer file={{ id: file.id, name: file.name, url: apiUrl(file.url) }} />
+      )}
     </Stack>
   );
 }

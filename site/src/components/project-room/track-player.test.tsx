@@ -1,29 +1,46 @@
 import { formatTrackTime } from '@studio/shared/project-room';
-import type { ProjectRoom } from '@studio/shared/schemas/project-room';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  FINAL_ID,
-  fakeAudio,
-  loadMetadata,
-  PREVIEW_ID,
-  renderWithRoom,
-  room,
-} from '../test/room-fixture';
-import { RoomComments } from './room-comments';
-import { RoomPlayersProvider } from './room-players';
+import { type RoomPlayers, RoomPlayersProvider, useRoomPlayers } from './room-players';
+import { fakeAudio, loadMetadata, renderInTheme } from './test/player-fixture';
 import { TrackPlayer } from './track-player';
 
-const file = { id: PREVIEW_ID, name: 'mix-v1.mp3', url: '/api/files/mix-v1.mp3' };
+const file = { id: 'preview-1', name: 'mix-v1.mp3', url: '/api/files/mix-v1.mp3' };
+const other = { id: 'preview-2', name: 'mix-v2.mp3', url: '/api/files/mix-v2.mp3' };
 
 function renderPlayer(onCommentAt?: (seconds: number) => void) {
-  const view = renderWithRoom(
+  const view = renderInTheme(
     <RoomPlayersProvider>
       <TrackPlayer file={file} {...(onCommentAt ? { onCommentAt } : {})} />
     </RoomPlayersProvider>,
   );
   const audio = view.container.querySelector('audio') as HTMLAudioElement;
   return { ...view, audio };
+}
+
+/** Hands over the room's players as the thread and the comment forms reach them. */
+function Thread({ onPlayers }: { onPlayers: (players: RoomPlayers) => void }) {
+  onPlayers(useRoomPlayers());
+  return null;
+}
+
+function renderRoom(files = [file, other]) {
+  let players: RoomPlayers | undefined;
+  const view = renderInTheme(
+    <RoomPlayersProvider>
+      {files.map((f) => (
+        <TrackPlayer key={f.id} file={f} />
+      ))}
+      <Thread
+        onPlayers={(p) => {
+          players = p;
+        }}
+      />
+    </RoomPlayersProvider>,
+  );
+  const audioOf = (id: string) =>
+    view.container.querySelector(`[data-track-player="${id}"] audio`) as HTMLAudioElement;
+  return { ...view, players: players as RoomPlayers, audioOf };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -60,6 +77,19 @@ describe('the player', () => {
     expect((slider as HTMLInputElement).disabled).toBe(false);
   });
 
+  it('reaches as far as was played while the length is unknown (a stream)', () => {
+    const { audio } = renderPlayer();
+    act(() => loadMetadata(audio, Number.POSITIVE_INFINITY));
+    act(() => {
+      audio.currentTime = 42;
+      audio.dispatchEvent(new Event('timeupdate'));
+    });
+    expect(screen.getByText('0:42 / 0:42')).toBeTruthy();
+    const slider = screen.getByRole('slider', { name: 'Seek mix-v1.mp3' }) as HTMLInputElement;
+    expect(slider.value).toBe('42');
+    expect(slider.disabled).toBe(false);
+  });
+
   it('plays and pauses from one button whose name says what it does', () => {
     const { play, pause } = fakeAudio();
     renderPlayer();
@@ -92,6 +122,11 @@ describe('the player', () => {
     expect(onCommentAt).toHaveBeenCalledWith(83);
   });
 
+  it('offers no "Comment at" where the page does not ask for one (the studio’s tab)', () => {
+    renderPlayer();
+    expect(screen.queryByRole('button', { name: /^Comment at/ })).toBeNull();
+  });
+
   it('keeps playing from its first URL when the room answers with freshly signed ones', () => {
     const { audio, rerender } = renderPlayer();
     const fresh = { ...file, url: '/api/files/mix-v1.mp3?signed=later' };
@@ -121,47 +156,49 @@ describe('the player', () => {
   });
 });
 
-describe('a comment pinned in a file', () => {
-  const comment: ProjectRoom['comments'][number] = {
-    id: 'c1c2a9e6-6f4b-4c1e-9b7a-1d2e3f4a5b6c',
-    author: 'studio',
-    authorName: 'Alex Studio',
-    fileId: PREVIEW_ID,
-    atSeconds: 83,
-    body: 'The snare here?',
-    createdAt: '2026-06-03T11:00:00.000Z',
-  };
-  const pinned = room({ comments: [comment] });
-
-  it('shows its time as a button that seeks that file’s player there and plays', () => {
+describe("the room's players", () => {
+  it('seek a file’s player there and play it; false for a file with no player', () => {
     const { play } = fakeAudio();
-    const { container } = renderWithRoom(
-      <RoomPlayersProvider>
-        <TrackPlayer file={file} />
-        <RoomComments room={pinned} />
-      </RoomPlayersProvider>,
-    );
-    const audio = container.querySelector('audio') as HTMLAudioElement;
-    act(() => loadMetadata(audio, 225));
-
-    const at = screen.getByRole('button', { name: 'Play mix-v1.mp3 from 1:23' });
-    expect(at.textContent).toBe('1:23');
-    fireEvent.click(at);
-    expect(audio.currentTime).toBe(83);
+    const { players, audioOf } = renderRoom();
+    act(() => loadMetadata(audioOf(file.id), 225));
+    let found = false;
+    act(() => {
+      found = players.seek(file.id, 83);
+    });
+    expect(found).toBe(true);
+    expect(audioOf(file.id).currentTime).toBe(83);
     expect(play).toHaveBeenCalledTimes(1);
-    expect(screen.getByText('1:23 / 3:45')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pause mix-v1.mp3' })).toBeTruthy();
+    expect(players.seek('a-final', 12)).toBe(false);
   });
 
-  it('shows the time as text when the file has no player (a final)', () => {
-    const onFinal = room({ comments: [{ ...comment, fileId: FINAL_ID }] });
-    renderWithRoom(
+  it('answer where a file’s player is, to pin an answer there; null for a file with none', () => {
+    const { players, audioOf } = renderRoom();
+    audioOf(other.id).currentTime = 42.7;
+    expect(players.currentTime(other.id)).toBe(42.7);
+    expect(players.currentTime(file.id)).toBe(0);
+    expect(players.currentTime('a-final')).toBeNull();
+  });
+
+  it('play one at a time: a player that starts pauses the one playing', () => {
+    const { pause } = fakeAudio();
+    renderRoom();
+    fireEvent.click(screen.getByRole('button', { name: 'Play mix-v1.mp3' }));
+    expect(screen.getByRole('button', { name: 'Pause mix-v1.mp3' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Play mix-v2.mp3' }));
+    expect(pause).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Play mix-v1.mp3' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pause mix-v2.mp3' })).toBeTruthy();
+  });
+
+  it('forget a player that leaves the page', () => {
+    const { players, rerender } = renderRoom();
+    rerender(
       <RoomPlayersProvider>
-        <RoomComments room={onFinal} />
+        <TrackPlayer file={other} />
       </RoomPlayersProvider>,
     );
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByText('1:23')).toBeTruthy();
-    expect(screen.getByText('in v1 · mix-v1.wav')).toBeTruthy();
+    expect(players.seek(file.id, 10)).toBe(false);
+    expect(players.currentTime(file.id)).toBeNull();
   });
 });

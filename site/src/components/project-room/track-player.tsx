@@ -17,10 +17,12 @@ export interface PlayableFile {
 const known = (seconds: number) => (Number.isFinite(seconds) && seconds > 0 ? seconds : 0);
 
 /**
- * A preview's player: a native <audio> (no controls of its own) driven by a play/pause button,
- * a seek slider that says the time in words, and the time as "1:23 / 3:45". "Comment at 1:23"
- * hands the current time to the comment form; a pinned comment seeks here through the room's
- * players.
+ * A preview's player, in the client's room and the studio's tab: a native <audio> (Range
+ * requests, so seeking a long mix loads only what is played; no controls of its own) driven by a
+ * play/pause button, a seek slider that says the time in words (arrow keys step a second), and
+ * the time as "1:23 / 3:45". "Comment at 1:23", where the page offers it, hands the current
+ * second to the comment form; a pinned comment seeks here and an answer pins at its time through
+ * the room's players.
  */
 export function TrackPlayer({
   file,
@@ -59,6 +61,7 @@ export function TrackPlayer({
         pause() {
           audio.current?.pause();
         },
+        currentTime: () => audio.current?.currentTime ?? 0,
       }),
     [players, file.id],
   );
@@ -75,10 +78,11 @@ export function TrackPlayer({
     setCurrent(seconds);
   };
 
-  const length = known(duration);
+  // Until the length is known (a stream's never is), the bar reaches as far as was played.
+  const length = Math.max(known(duration), current);
   const label = playing ? `Pause ${file.name}` : `Play ${file.name}`;
   return (
-    <div ref={root} className={classes.player}>
+    <div ref={root} className={classes.player} data-track-player={file.id}>
       {/* biome-ignore lint/a11y/useMediaCaption: music previews have no words to caption. */}
       <audio
         ref={audio}
@@ -117,18 +121,18 @@ export function TrackPlayer({
           min={0}
           max={length}
           step={1}
-          value={Math.min(current, length)}
+          value={current}
           disabled={failed || length === 0}
           aria-label={`Seek ${file.name}`}
           aria-valuetext={`${formatTrackTime(current)} of ${formatTrackTime(length)}`}
           onChange={(e) => seekTo(Number(e.currentTarget.value))}
           style={
             {
-              '--played': length ? `${(Math.min(current, length) / length) * 100}%` : '0%',
+              '--played': length ? `${(current / length) * 100}%` : '0%',
             } as CSSProperties
           }
         />
-        <Text size="sm" className={classes.time}>
+        <Text size="sm" className={classes.time} data-track-time>
           {formatTrackTime(current)} / {formatTrackTime(length)}
         </Text>
       </Group>
