@@ -159,7 +159,7 @@ describe('the project room in the submission detail', () => {
     const width = 1440;
     const { page, dialog } = await openRoom(width);
     const status = dialog.getByRole('region', { name: 'Status' });
-    expect(await status.locator('[data-work-status]').textContent()).toBe('Received');
+    expect(await status.locator('[data-work-status]').textContent()).toBe('Work status: Received');
     await checkLayout(page, dialog, width, 'a new project');
 
     // A move with its note: the toast says it, the badge and the timeline show it.
@@ -253,7 +253,7 @@ describe('the project room in the submission detail', () => {
     await checkLayout(page, dialog, width, 'the room with a version and a thread');
     await shotWhole(page, dialog, width, `${width}-room`);
     await dialog.getByRole('tab', { name: 'Details' }).click();
-    expect(await dialog.locator('[data-work-status]').textContent()).toBe('In review');
+    expect(await dialog.locator('[data-work-status]').textContent()).toBe('Work status: In review');
     await shotWhole(page, dialog, width, `${width}-details`);
 
     // The same on a phone.

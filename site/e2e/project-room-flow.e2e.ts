@@ -212,7 +212,7 @@ describe('the project room, from submission to delivery', () => {
     const dialog = await openStudioRoom();
     const status = dialog.getByRole('region', { name: 'Status' });
     expect(await status.locator('[data-work-status]').first().textContent()).toBe(
-      'Changes requested',
+      'Work status: Changes requested',
     );
     await status.getByText('Bring the vocal down a little, please.').waitFor();
   });

@@ -56,6 +56,8 @@ export const roomMessages = {
   noVersionsYet: 'The studio has not shared a version yet. We will e-mail you when it does.',
   noComments: 'No comments yet. Ask the studio anything, or pin a note to a moment in a track.',
   noUploads: 'You did not upload any files with this project.',
+  /** The work's timeline before its first status (both sides of the room). */
+  noMoves: 'No status changes yet.',
   approveHint: 'Happy with this version? Approve it, and the studio prepares your final files.',
   /** The admin's detail (the studio's side of the room): a move's button, its refusals. */
   studioMoveLabel: (to: WorkStatus) =>

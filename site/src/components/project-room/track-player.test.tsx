@@ -2,7 +2,7 @@ import { formatTrackTime } from '@studio/shared/project-room';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RoomPlayers, RoomPlayersProvider, useRoomPlayers } from './room-players';
-import { fakeAudio, loadMetadata, renderInTheme } from './test/player-fixture';
+import { fakeAudio, loadMetadata, renderInTheme } from './test/room-ui-fixture';
 import { TrackPlayer } from './track-player';
 
 const file = { id: 'preview-1', name: 'mix-v1.mp3', url: '/api/files/mix-v1.mp3' };

@@ -1,8 +1,8 @@
 import type { MyProjectsAnswer } from '@studio/shared/schemas/project-room';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatRoomDate } from '../../../components/project-room/room-dates';
 import { renderApp } from '../../../test/render-app';
-import { formatRoomDate } from '../room-display';
 import { mockApi, PROJECT_ID } from '../test/room-fixture';
 
 const user = {

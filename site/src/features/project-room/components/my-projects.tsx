@@ -1,10 +1,11 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
+import { formatRoomDate } from '../../../components/project-room/room-dates';
+import { WorkStatusBadge } from '../../../components/project-room/work-status-badge';
 import { type MyProject, useMyProjects } from '../api/get-my-projects';
-import { formatRoomDate } from '../room-display';
 import classes from './my-projects.module.css';
-import { PaymentStateBadge, WorkStatusBadge } from './room-badges';
+import { PaymentStateBadge } from './payment-state-badge';
 
 function ProjectRow({ project }: { project: MyProject }) {
   const versions = project.versions;

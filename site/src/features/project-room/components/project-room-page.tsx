@@ -2,19 +2,20 @@ import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { roomMessages } from '@studio/shared/messages/project-room';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
+import { formatRoomDate } from '../../../components/project-room/room-dates';
 import { RoomPlayersProvider } from '../../../components/project-room/room-players';
+import { WorkStatusBadge } from '../../../components/project-room/work-status-badge';
+import { WorkTimeline } from '../../../components/project-room/work-timeline';
 import { PageShell } from '../../../components/ui/page-shell';
 import { useProjectRoom } from '../api/get-project-room';
-import { formatRoomDate } from '../room-display';
 import type { RoomProof } from '../room-link';
 import { CommentForm } from './comment-form';
-import { PaymentStateBadge, WorkStatusBadge } from './room-badges';
+import { PaymentStateBadge } from './payment-state-badge';
 import { RoomComments } from './room-comments';
 import { RoomMoves } from './room-moves';
 import { RoomSection } from './room-section';
 import { RoomUploads } from './room-uploads';
 import { type Pin, RoomVersions } from './room-versions';
-import { WorkTimeline } from './work-timeline';
 
 /**
  * /projects/:id, the client's project room (issue 26): where the work stands, the versions the
@@ -87,7 +88,7 @@ export function ProjectRoomPage({ projectId, proof }: { projectId: string; proof
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="md">
               <RoomSection title="Status history">
-                <WorkTimeline timeline={room.timeline} />
+                <WorkTimeline timeline={room.timeline} clientName="You" />
               </RoomSection>
               <RoomSection title="Your files">
                 <RoomUploads uploads={room.uploads} />

@@ -2,7 +2,7 @@ import type { ProjectRoom } from '@studio/shared/schemas/project-room';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RoomPlayersProvider } from '../../../components/project-room/room-players';
-import { fakeAudio, loadMetadata } from '../../../components/project-room/test/player-fixture';
+import { fakeAudio, loadMetadata } from '../../../components/project-room/test/room-ui-fixture';
 import { TrackPlayer } from '../../../components/project-room/track-player';
 import { FINAL_ID, PREVIEW_ID, renderWithRoom, room } from '../test/room-fixture';
 import { RoomComments } from './room-comments';

@@ -3,8 +3,8 @@ import { roomMessages } from '@studio/shared/messages/project-room';
 import { formatTrackTime } from '@studio/shared/project-room';
 import type { ProjectRoom } from '@studio/shared/schemas/project-room';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import { formatRoomDateTime } from '../../../components/project-room/room-dates';
 import { useRoomPlayers } from '../../../components/project-room/room-players';
-import { formatRoomDateTime } from '../room-display';
 import classes from './room.module.css';
 
 type Comment = ProjectRoom['comments'][number];

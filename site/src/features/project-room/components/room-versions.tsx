@@ -3,8 +3,8 @@ import { formatBytes } from '@studio/shared/downloads';
 import { roomMessages } from '@studio/shared/messages/project-room';
 import type { ProjectRoom } from '@studio/shared/schemas/project-room';
 import { IconDownload } from '@tabler/icons-react';
+import { formatRoomDateTime } from '../../../components/project-room/room-dates';
 import { TrackPlayer } from '../../../components/project-room/track-player';
-import { formatRoomDateTime } from '../room-display';
 import classes from './room.module.css';
 
 type Version = ProjectRoom['versions'][number];

@@ -16,6 +16,7 @@ import {
 import { httpMessages } from '@studio/shared/messages/http';
 import { projectMessages } from '@studio/shared/messages/projects';
 import { useState } from 'react';
+import { WorkStatusBadge } from '../../../../components/project-room/work-status-badge';
 import { errorMessage } from '../../api/admin-result';
 import { RefundModal } from '../../refunds/components/refund-modal';
 import { RefundedBadge, RefundsPanel } from '../../refunds/components/refunds-panel';
@@ -23,7 +24,6 @@ import { type AdminSubmissionDetail, useAdminSubmission } from '../api/get-submi
 import { Field } from './detail-field';
 import { PaymentStateBadge } from './payment-badges';
 import { ProjectRoomTab } from './room/project-room-tab';
-import { WorkStatusBadge } from './room/work-status-badge';
 import { SubmissionFiles } from './submission-files';
 import { formatLocalDateTime } from './submission-format';
 import { SubmissionInvoiceButton } from './submission-invoice-button';

@@ -14,6 +14,7 @@ import { httpMessages } from '@studio/shared/messages/http';
 import { projectMessages } from '@studio/shared/messages/projects';
 import { IconPaperclip, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { WorkStatusBadge } from '../../../../components/project-room/work-status-badge';
 import { useAdminOpenHandler } from '../../admin-navigation';
 import { errorMessage } from '../../api/admin-result';
 import { AdminTable, ListError, TablePager } from '../../components/admin-table';
@@ -26,7 +27,6 @@ import {
   useAdminSubmissions,
 } from '../api/list-submissions';
 import { PaymentStateBadge } from './payment-badges';
-import { WorkStatusBadge } from './room/work-status-badge';
 import { SubmissionDetailModal } from './submission-detail-modal';
 import { formatLocalDateTime } from './submission-format';
 

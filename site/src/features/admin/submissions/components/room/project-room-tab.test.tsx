@@ -177,7 +177,7 @@ describe('the work moves', () => {
     mockApi(roomAnswer(room()));
     await renderRoom();
     const status = screen.getByRole('region', { name: 'Status' });
-    expect(status.querySelector('[data-work-status]')?.textContent).toBe('In review');
+    expect(status.querySelector('[data-work-status]')?.textContent).toBe('Work status: In review');
     const names = within(status)
       .getAllByRole('button')
       .map((b) => b.textContent);

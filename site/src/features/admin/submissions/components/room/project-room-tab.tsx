@@ -4,6 +4,8 @@ import { roomMessages as m } from '@studio/shared/messages/project-room';
 import type { ProjectRoom } from '@studio/shared/schemas/project-room';
 import type { ReactNode } from 'react';
 import { RoomPlayersProvider } from '../../../../../components/project-room/room-players';
+import { WorkStatusBadge } from '../../../../../components/project-room/work-status-badge';
+import { WorkTimeline } from '../../../../../components/project-room/work-timeline';
 import { errorMessage } from '../../../api/admin-result';
 import { useSubmissionRoom } from '../../api/get-submission-room';
 import { CommentForm } from './comment-form';
@@ -11,8 +13,6 @@ import { RoomThread } from './room-thread';
 import { VersionForm } from './version-form';
 import { VersionList } from './version-list';
 import { WorkMoves } from './work-moves';
-import { WorkStatusBadge } from './work-status-badge';
-import { WorkTimeline } from './work-timeline';
 
 function Section({
   id,
@@ -52,7 +52,7 @@ function Room({ room }: { room: ProjectRoom }) {
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} mt="xs">
             History
           </Text>
-          <WorkTimeline timeline={room.timeline} />
+          <WorkTimeline timeline={room.timeline} clientName="Client" />
         </Section>
         <Section
           id="room-versions-title"
