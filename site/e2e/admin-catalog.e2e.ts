@@ -382,7 +382,14 @@ describe('Submissions tab', () => {
     await page.getByText('1 submission matches, newest first').waitFor();
     const listed = row(page, email);
     const cells = await listed.getByRole('cell').allTextContents();
-    expect(cells.slice(1, 6)).toEqual([`Robin Vale ${tag}`, email, 'Song Mix', 'Unpaid', '1']);
+    expect(cells.slice(1, 7)).toEqual([
+      `Robin Vale ${tag}`,
+      email,
+      'Song Mix',
+      'Unpaid',
+      'Work status: Received',
+      '1',
+    ]);
     await segment(page, 'Paid').click();
     await page.getByText('No submissions match these filters.').waitFor();
     await segment(page, 'Unpaid').click();
