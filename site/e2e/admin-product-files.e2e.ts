@@ -284,6 +284,9 @@ describe('A digital product’s files, in the admin', () => {
     await download('bytes=100-');
 
     await page.getByRole('tab', { name: 'Orders' }).click();
+    // Found by its number, as the admin would: the list's first page may have loaded before the
+    // order existed, or hold other tests' newer orders.
+    await page.getByLabel('Search orders').fill(order.orderNumber);
     await page.getByRole('button', { name: `Open order ${order.orderNumber}` }).click();
     const detail = page.getByRole('dialog').filter({ hasText: `Order ${order.orderNumber}` });
     const grant = detail.getByRole('article', { name });
